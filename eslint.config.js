@@ -1,0 +1,123 @@
+/** Lint: strict TypeScript rules and the one-way import boundaries of STYLE.md. */
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+/** Features never import each other: one zone per feature folder. */
+const featureZones = readdirSync('./src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./src/features/${entry.name}`,
+    from: './src/features',
+    except: [`./${entry.name}`],
+    message: 'Features never import each other; share through store, lib or core.',
+  }))
+
+const browserOnlyGlobals = [
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'fetch',
+  'caches',
+  'BroadcastChannel',
+  'setTimeout',
+  'setInterval',
+].map((name) => ({ name, message: 'src/core is pure: take this in as a port.' }))
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'dev-dist', '.data', 'node_modules', 'src/routeTree.gen.ts', 'screenshots'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/core',
+              from: ['./src', './sw', './dev', './tests'],
+              except: ['./core'],
+              message: 'src/core imports nothing outside core.',
+            },
+            {
+              target: './src/platform',
+              from: ['./src', './sw', './dev', './tests'],
+              except: ['./core', './platform'],
+              message: 'src/platform may import only core.',
+            },
+            {
+              target: './src/store',
+              from: ['./src', './sw', './dev', './tests'],
+              except: ['./core', './store'],
+              message: 'src/store may import only core.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/routes', './src/features', './src/store', './sw', './dev', './tests'],
+              message: 'src/lib may import only core and config.',
+            },
+            {
+              target: './src/features',
+              from: ['./src/routes', './sw', './dev', './tests'],
+              message: 'features sit below routes.',
+            },
+            {
+              target: './sw',
+              from: ['./src', './dev', './tests'],
+              except: ['./core', './platform', './config'],
+              message: 'sw/ imports only core, platform and config.',
+            },
+            ...featureZones,
+            {
+              target: './src',
+              from: ['./sw', './dev', './tests'],
+              message: 'Nothing in src/ imports sw/, dev/ or tests/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...browserOnlyGlobals],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'zustand', 'zustand/*', '@stytch/*', '@sentry/*', 'wagmi', 'viem', 'idb-keyval', 'workbox-*', '@tanstack/*'],
+              message: 'src/core is pure: no frameworks or SDKs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['dev/**', 'tests/**', '*.config.ts', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+)
