@@ -40,7 +40,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     rules: {
@@ -108,7 +111,19 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['react', 'react-*', 'zustand', 'zustand/*', '@stytch/*', '@sentry/*', 'wagmi', 'viem', 'idb-keyval', 'workbox-*', '@tanstack/*'],
+              group: [
+                'react',
+                'react-*',
+                'zustand',
+                'zustand/*',
+                '@stytch/*',
+                '@sentry/*',
+                'wagmi',
+                'viem',
+                'idb-keyval',
+                'workbox-*',
+                '@tanstack/*',
+              ],
               message: 'src/core is pure: no frameworks or SDKs.',
             },
           ],

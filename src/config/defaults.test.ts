@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, connectOrigins, parseConfig } from './defaults.ts'
+
+describe('parseConfig', () => {
+  it('defaults to the local stack', () => {
+    const config = parseConfig({})
+    expect(config.stytchApiUrl).toBe('http://127.0.0.1:8787')
+    expect(config.cardsApiUrl).toBe('http://127.0.0.1:8788')
+    expect(config.stytchPublicToken).toBe('public-token-test-local')
+  })
+
+  it('takes overrides and trims trailing slashes', () => {
+    const config = parseConfig({ VITE_CARDS_API_URL: 'https://cards.example.com/' })
+    expect(config.cardsApiUrl).toBe('https://cards.example.com')
+  })
+
+  it('rejects a malformed URL by name', () => {
+    expect(() => parseConfig({ VITE_STYTCH_API_URL: 'not a url' })).toThrow(ConfigError)
+    expect(() => parseConfig({ VITE_STYTCH_API_URL: 'ftp://x' })).toThrow(/VITE_STYTCH_API_URL/)
+  })
+
+  it('rejects a public token of the wrong form', () => {
+    expect(() => parseConfig({ VITE_STYTCH_PUBLIC_TOKEN: 'secret-123' })).toThrow(/PUBLIC_TOKEN/)
+  })
+
+  it('turns error reporting off with an empty DSN', () => {
+    const config = parseConfig({ VITE_SENTRY_DSN: '' })
+    expect(config.sentryDsn).toBe('')
+    expect(connectOrigins(config)).not.toContain('http://127.0.0.1:8789')
+  })
+
+  it('lists each configured origin once', () => {
+    expect(connectOrigins(parseConfig({}))).toEqual([
+      'http://127.0.0.1:8787',
+      'http://127.0.0.1:8788',
+      'http://127.0.0.1:8545',
+      'http://127.0.0.1:8546',
+      'http://127.0.0.1:8789',
+    ])
+  })
+})

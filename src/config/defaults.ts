@@ -1,0 +1,78 @@
+/** Build-time configuration defaults: they point at the local stack in dev/ (see README). */
+export const CONFIG_DEFAULTS = {
+  VITE_STYTCH_PUBLIC_TOKEN: 'public-token-test-local',
+  VITE_STYTCH_API_URL: 'http://127.0.0.1:8787',
+  VITE_CARDS_API_URL: 'http://127.0.0.1:8788',
+  VITE_SENTRY_DSN: 'http://public@127.0.0.1:8789/1',
+  VITE_RPC_URL_MAINNET: 'http://127.0.0.1:8545',
+  VITE_RPC_URL_SEPOLIA: 'http://127.0.0.1:8546',
+} as const
+
+/** The names of every build-time variable the app reads. */
+export type ConfigKey = keyof typeof CONFIG_DEFAULTS
+
+/** Raw variables as Vite hands them over (`import.meta.env` or `loadEnv`). */
+export type RawEnv = Partial<Record<string, string | boolean | undefined>>
+
+/** The validated configuration every module reads. */
+export interface AppConfig {
+  stytchPublicToken: string
+  stytchApiUrl: string
+  cardsApiUrl: string
+  /** Empty string turns error reporting off. */
+  sentryDsn: string
+  rpcUrlMainnet: string
+  rpcUrlSepolia: string
+}
+
+/** Thrown when a build-time variable is malformed: the build must not ship a broken app. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function pick(env: RawEnv, key: ConfigKey): string {
+  const value = env[key]
+  return typeof value === 'string' ? value.trim() : CONFIG_DEFAULTS[key]
+}
+
+function origin(env: RawEnv, key: ConfigKey): string {
+  const value = pick(env, key)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`${key} must be an absolute http(s) URL, got "${value}"`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${key} must use http or https, got "${value}"`)
+  }
+  // Trailing slashes would double up when paths are appended.
+  return value.replace(/\/+$/, '')
+}
+
+/** Validates raw variables once; throws ConfigError naming the bad variable. */
+export function parseConfig(env: RawEnv): AppConfig {
+  const stytchPublicToken = pick(env, 'VITE_STYTCH_PUBLIC_TOKEN')
+  if (!/^public-token-(test|live)-[\w-]+$/.test(stytchPublicToken)) {
+    throw new ConfigError(
+      `VITE_STYTCH_PUBLIC_TOKEN must look like public-token-test-… or public-token-live-…`,
+    )
+  }
+  const sentryDsn = pick(env, 'VITE_SENTRY_DSN')
+  if (sentryDsn !== '') origin(env, 'VITE_SENTRY_DSN')
+  return {
+    stytchPublicToken,
+    stytchApiUrl: origin(env, 'VITE_STYTCH_API_URL'),
+    cardsApiUrl: origin(env, 'VITE_CARDS_API_URL'),
+    sentryDsn,
+    rpcUrlMainnet: origin(env, 'VITE_RPC_URL_MAINNET'),
+    rpcUrlSepolia: origin(env, 'VITE_RPC_URL_SEPOLIA'),
+  }
+}
+
+/** The origins the app may send credentials or requests to (for the Content Security Policy). */
+export function connectOrigins(config: AppConfig): string[] {
+  const urls = [config.stytchApiUrl, config.cardsApiUrl, config.rpcUrlMainnet, config.rpcUrlSepolia]
+  if (config.sentryDsn) urls.push(config.sentryDsn)
+  return [...new Set(urls.map((url) => new URL(url).origin))]
+}
