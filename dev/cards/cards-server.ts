@@ -1,0 +1,123 @@
+/** The cards API stand-in: `GET /api/poap-events` for the JWT's user, event images, and per-user overrides. */
+import { join } from 'node:path'
+import type { Clock } from '../clock.ts'
+import type { CorsPolicy } from '../http/cors.ts'
+import { startDevServer, type DevServer } from '../http/dev-server.ts'
+import { header, json, type DevRequest, type Reply, type Route } from '../http/types.ts'
+import { JsonFile } from '../store/json-file.ts'
+import { DEMO_TEMPLATES, demoEvents } from './demo-events.ts'
+import { eventImageSvg } from './event-image.ts'
+import { ACTIVE_STATUSES, type PoapEvent } from './poap-event.ts'
+import { sessionVerifier } from './session-verifier.ts'
+
+/** Where and how to run the stand-in. */
+export interface CardsServerOptions {
+  providerUrl: string
+  projectId: string
+  dataDir: string
+  host: string
+  port: number
+  cors: CorsPolicy
+  clock: Clock
+}
+
+/** Per-user lists set through `PUT /_dev/events` (stored as given, so tests can serve bad shapes). */
+interface CardsState {
+  overrides: Record<string, unknown[]>
+}
+
+/** The file name of the stand-in's records inside the data folder. */
+export const CARDS_FILE = 'cards.json'
+
+const SLUG = /^[a-z0-9-]{1,64}$/
+
+function message(status: number, text: string, headers: Record<string, string> = {}): Reply {
+  return json(status, { message: text }, headers)
+}
+
+function imageReply(req: DevRequest): Reply {
+  const slug = req.params.file?.replace(/\.svg$/, '') ?? ''
+  if (!req.params.file?.endsWith('.svg') || !SLUG.test(slug)) return message(404, 'No such image.')
+  const title =
+    DEMO_TEMPLATES.find((template) => template.slug === slug)?.name ?? slug.replace(/-/g, ' ')
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+      'cross-origin-resource-policy': 'cross-origin',
+    },
+    body: eventImageSvg(slug, title),
+  }
+}
+
+function overrideReply(store: JsonFile<CardsState>, req: DevRequest): Reply {
+  let body: { userId?: unknown; events?: unknown }
+  try {
+    body = JSON.parse(req.body.toString('utf8')) as typeof body
+  } catch {
+    return json(400, { error: 'bad_events', reason: 'body is not valid JSON' })
+  }
+  if (typeof body?.userId !== 'string' || !body.userId) {
+    return json(400, { error: 'bad_events', reason: 'userId must be a non-empty string' })
+  }
+  const { userId, events } = body
+  if (events === null) {
+    store.update((state) => delete state.overrides[userId])
+    return json(200, { ok: true, userId, events: 'demo' })
+  }
+  if (!Array.isArray(events)) {
+    return json(400, {
+      error: 'bad_events',
+      reason: 'events must be an array, or null for the demo set',
+    })
+  }
+  store.update((state) => (state.overrides[userId] = events))
+  return json(200, { ok: true, userId, count: events.length })
+}
+
+/** Starts the stand-in. */
+export async function startCardsServer(options: CardsServerOptions): Promise<DevServer> {
+  const verify = sessionVerifier(options.providerUrl, options.projectId, options.clock)
+  const store = new JsonFile<CardsState>(join(options.dataDir, CARDS_FILE), () => ({
+    overrides: {},
+  }))
+
+  async function listEvents(req: DevRequest): Promise<Reply> {
+    const challenge = { 'www-authenticate': 'Bearer' }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')
+    if (!match?.[1]) return message(401, 'Missing bearer token.', challenge)
+    const verified = await verify(match[1])
+    if (!verified.ok) return message(401, verified.message, challenge)
+    const isActive = req.query.get('isActive') ?? 'false'
+    if (isActive !== 'true' && isActive !== 'false') {
+      return message(400, 'isActive must be "true" or "false".')
+    }
+    const base = `http://${header(req, 'host') ?? 'localhost'}`
+    const all =
+      store.data.overrides[verified.userId] ??
+      demoEvents(verified.userId, options.clock.now(), base)
+    // isActive=false: every event (the app groups them); isActive=true: the active group only.
+    const data =
+      isActive === 'true'
+        ? all.filter((event) => ACTIVE_STATUSES.includes((event as PoapEvent).status))
+        : all
+    return json(200, { data })
+  }
+
+  const routes: Route[] = [
+    { method: 'GET', pattern: '/api/poap-events', handler: listEvents },
+    { method: 'GET', pattern: '/images/:file', handler: imageReply },
+    { method: 'PUT', pattern: '/_dev/events', handler: (req) => overrideReply(store, req) },
+  ]
+  return startDevServer(
+    {
+      name: 'cards API',
+      routes,
+      cors: options.cors,
+      errorBody: (status, errorType, text) => json(status, { message: text, error: errorType }),
+    },
+    options.host,
+    options.port,
+  )
+}

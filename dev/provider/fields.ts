@@ -1,0 +1,78 @@
+/** Reads a JSON request body and checks its fields' types, collecting schema problems like the provider. */
+import type { DevRequest } from '../http/types.ts'
+import { ProviderError, SchemaError, type SchemaProblem } from './errors.ts'
+
+type FieldType = 'string' | 'number' | 'object' | 'string[]'
+
+/** A field spec: its type, with a `?` suffix for optional fields. */
+export type FieldSpec = Record<string, `${FieldType}` | `${FieldType}?`>
+
+/** The parsed body: only the declared fields, each `unknown` until the caller narrows it. */
+export type Fields = Record<string, unknown>
+
+function hasType(value: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string'
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value)
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+    case 'string[]':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+  }
+}
+
+/** Parses the body (empty means `{}`); malformed JSON is a 400 `bad_request`, bad fields a schema error. */
+export function readFields(req: DevRequest, spec: FieldSpec): Fields {
+  let body: unknown = {}
+  const text = req.body.toString('utf8').trim()
+  if (text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new ProviderError(400, 'bad_request', 'Request body must be valid JSON.')
+    }
+  }
+  return checkFields(body, spec)
+}
+
+/** Checks an object's fields against `spec`; `at` prefixes the paths of nested objects (`.siwe_params`). */
+export function checkFields(value: unknown, spec: FieldSpec, at = ''): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SchemaError([
+      { keyword: 'type', dataPath: at, schemaPath: '#/type', message: 'should be object' },
+    ])
+  }
+  const record = value as Record<string, unknown>
+  const problems: SchemaProblem[] = []
+  const fields: Fields = {}
+  for (const [name, declared] of Object.entries(spec)) {
+    const optional = declared.endsWith('?')
+    const type = declared.replace('?', '') as FieldType
+    const field = record[name]
+    if (field === undefined || field === null) {
+      if (!optional) {
+        problems.push({
+          keyword: 'required',
+          dataPath: at,
+          schemaPath: '#/required',
+          message: `should have required property '${name}'`,
+        })
+      }
+      continue
+    }
+    if (!hasType(field, type)) {
+      problems.push({
+        keyword: 'type',
+        dataPath: `${at}.${name}`,
+        schemaPath: `#/properties/${name}/type`,
+        message: type === 'string[]' ? 'should be array of strings' : `should be ${type}`,
+      })
+      continue
+    }
+    fields[name] = field
+  }
+  if (problems.length) throw new SchemaError(problems)
+  return fields
+}

@@ -1,0 +1,22 @@
+/** Identifiers and secrets in the provider's formats (`user-test-<uuid>`, 44-character tokens, 6-digit codes). */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+
+/** An id such as `user-test-0b6f…` for the given kind (`user`, `email`, `session`, ...). */
+export function newId(kind: string): string {
+  return `${kind}-test-${randomUUID()}`
+}
+
+/** A request id for a response body. */
+export function requestId(): string {
+  return newId('request-id')
+}
+
+/** An opaque, URL-safe secret of 44 characters (session tokens, magic-link tokens). */
+export function newSecret(): string {
+  return randomBytes(33).toString('base64url')
+}
+
+/** A 6-digit one-time code, leading zeros kept. */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0')
+}

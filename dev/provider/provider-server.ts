@@ -1,0 +1,49 @@
+/** The provider emulator: the SDK API under `/sdk/v1`, the JWKS, the inbox and the dev controls. */
+import type { Clock } from '../clock.ts'
+import type { CorsPolicy } from '../http/cors.ts'
+import { startDevServer, type DevServer } from '../http/dev-server.ts'
+import type { ProviderConfig, ProviderContext } from './context.ts'
+import { apiError } from './errors.ts'
+import { inboxRoutes } from './inbox.ts'
+import { magicLinkRoutes } from './magic-link-routes.ts'
+import { otpRoutes } from './otp-routes.ts'
+import { projectRoutes } from './project-routes.ts'
+import { sessionRoutes } from './session-routes.ts'
+import { loadSigningKey } from './signing-key.ts'
+import { openProviderState } from './state.ts'
+import { walletRoutes } from './wallet-routes.ts'
+
+/** Where and how to run the emulator. */
+export interface ProviderServerOptions {
+  config: ProviderConfig
+  dataDir: string
+  host: string
+  port: number
+  cors: CorsPolicy
+  clock: Clock
+  log(line: string): void
+}
+
+/** Starts the provider emulator. */
+export async function startProviderServer(options: ProviderServerOptions): Promise<DevServer> {
+  const ctx: ProviderContext = {
+    config: options.config,
+    store: openProviderState(options.dataDir),
+    key: await loadSigningKey(options.dataDir),
+    clock: options.clock,
+    log: options.log,
+  }
+  const routes = [
+    ...projectRoutes(ctx),
+    ...otpRoutes(ctx),
+    ...magicLinkRoutes(ctx),
+    ...sessionRoutes(ctx),
+    ...walletRoutes(ctx),
+    ...inboxRoutes(ctx),
+  ]
+  return startDevServer(
+    { name: 'provider emulator', routes, cors: options.cors, errorBody: apiError },
+    options.host,
+    options.port,
+  )
+}

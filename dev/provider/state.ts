@@ -1,0 +1,104 @@
+/** The provider emulator's persisted records: users, sessions, codes, links, wallet challenges, inbox. */
+import { join } from 'node:path'
+import { JsonFile } from '../store/json-file.ts'
+
+/** One of a user's email addresses. */
+export interface EmailRecord {
+  email_id: string
+  email: string
+  verified: boolean
+}
+
+/** One of a user's crypto wallets. */
+export interface WalletRecord {
+  crypto_wallet_id: string
+  crypto_wallet_address: string
+  crypto_wallet_type: string
+  verified: boolean
+}
+
+/** A user as stored. */
+export interface UserRecord {
+  user_id: string
+  created_at: string
+  emails: EmailRecord[]
+  crypto_wallets: WalletRecord[]
+}
+
+/** One authentication factor of a session, in the provider's shape. */
+export type Factor = Record<string, unknown> & { type: string; delivery_method: string }
+
+/** A session as stored, keyed by its opaque token. */
+export interface SessionRecord {
+  session_id: string
+  session_token: string
+  user_id: string
+  started_at: string
+  last_accessed_at: string
+  expires_at: string
+  factors: Factor[]
+}
+
+/** An outstanding email code, keyed by its method id (the email id). */
+export interface OtpRecord {
+  method_id: string
+  email: string
+  code: string
+  expires_at: string
+  attempts: number
+}
+
+/** An outstanding magic-link token. */
+export interface MagicLinkRecord {
+  token: string
+  user_id: string
+  email_id: string
+  email: string
+  code_challenge?: string
+  expires_at: string
+  used_at?: string
+}
+
+/** The challenge issued to a wallet address (lower case) by authenticate/start. */
+export interface WalletChallenge {
+  address: string
+  type: string
+  challenge: string
+  expires_at: string
+}
+
+/** A message "sent" to an address: the inbox entry. */
+export interface InboxMessage {
+  email: string
+  kind: 'otp' | 'magic_link'
+  code?: string
+  link?: string
+  sentAt: string
+}
+
+/** Everything the emulator persists. */
+export interface ProviderState {
+  version: 1
+  users: Record<string, UserRecord>
+  sessions: Record<string, SessionRecord>
+  otps: Record<string, OtpRecord>
+  magicLinks: Record<string, MagicLinkRecord>
+  walletChallenges: Record<string, WalletChallenge>
+  inbox: InboxMessage[]
+}
+
+/** The file name of the provider's records inside the data folder. */
+export const PROVIDER_FILE = 'provider.json'
+
+/** Opens (or creates) the provider's records in `dataDir`. */
+export function openProviderState(dataDir: string): JsonFile<ProviderState> {
+  return new JsonFile<ProviderState>(join(dataDir, PROVIDER_FILE), () => ({
+    version: 1,
+    users: {},
+    sessions: {},
+    otps: {},
+    magicLinks: {},
+    walletChallenges: {},
+    inbox: [],
+  }))
+}
