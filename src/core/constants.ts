@@ -1,0 +1,77 @@
+/** Business constants of the session engine and the cross-tab protocol (spec §4, §9; DESIGN.md). */
+
+/** Minutes of session life asked for on every authenticate call. */
+export const SESSION_DURATION_MINUTES = 60
+
+/** Re-authenticate this long after the last scheduled one (10 minutes). */
+export const REAUTH_INTERVAL_MS = 600_000
+
+/** Re-authenticate at once when the session has less than this left (40 minutes). */
+export const REAUTH_IF_REMAINING_BELOW_MS = 2_400_000
+
+/**
+ * Smallest gap after a successful authentication before a page load or the under-40-minutes rule may
+ * call again: stops a burst of loads (or a provider granting short sessions) from becoming a burst of calls.
+ */
+export const REAUTH_MIN_GAP_MS = 60_000
+
+/** A scheduled call that runs at most this late keeps the 10-minute cadence instead of restarting it. */
+export const CADENCE_SLACK_MS = 60_000
+
+/** Base of the exponential backoff after a recoverable failure. */
+export const BACKOFF_BASE_MS = 2000
+
+/** The backoff exponent stops growing here: 2000·2^7 = 256000 ms. */
+export const BACKOFF_MAX_EXPONENT = 7
+
+/** Backoff delays move by a random amount in ±this. */
+export const BACKOFF_JITTER_MS = 175
+
+/** Cached events are served for at most one day. */
+export const EVENTS_CACHE_TTL_MS = 86_400_000
+
+/** Time allowed for one provider call before it counts as a recoverable failure. */
+export const PROVIDER_TIMEOUT_MS = 15_000
+
+/** Time allowed for one cards API call. */
+export const CARDS_TIMEOUT_MS = 15_000
+
+/** How often a visible tab sends the worker a heartbeat. */
+export const HEARTBEAT_INTERVAL_MS = 20_000
+
+/** Provider `error_type` values after which the session is gone for good. */
+export const UNRECOVERABLE_ERROR_TYPES = [
+  'unauthorized_credentials',
+  'user_unauthenticated',
+  'invalid_secret_authentication',
+  'session_not_found',
+] as const
+
+/** One of the provider's unrecoverable error types. */
+export type UnrecoverableErrorType = (typeof UNRECOVERABLE_ERROR_TYPES)[number]
+
+/** Whether an `error_type` means the session is gone for good. */
+export function isUnrecoverableErrorType(value: unknown): value is UnrecoverableErrorType {
+  return (UNRECOVERABLE_ERROR_TYPES as readonly unknown[]).includes(value)
+}
+
+/** localStorage key a tab writes after sign-in (spec §4). */
+export const SIGNIN_EVENT_KEY = 'signin-event'
+
+/** localStorage key a tab writes after sign-out (spec §4). */
+export const SIGNOUT_EVENT_KEY = 'signout-event'
+
+/** Web Lock name that makes re-authentication single flight across the worker and every tab. */
+export const REAUTH_LOCK_NAME = 'iyk-cards:reauth'
+
+/** Abort key of every request tied to the current session (re-authentication, events). */
+export const SESSION_ABORT_KEY = 'iyk-cards:session'
+
+/** Key-value store key of the engine's persisted state. */
+export const ENGINE_STATE_KEY = 'session-engine'
+
+/** Path prefix of the provider's SDK API. */
+export const PROVIDER_API_PREFIX = '/sdk/v1'
+
+/** Path and query of the one product call. */
+export const POAP_EVENTS_PATH = '/api/poap-events?isActive=false'

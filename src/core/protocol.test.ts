@@ -1,0 +1,157 @@
+/** The protocol validators accept every well-formed message and reject anything else. */
+import { describe, expect, it } from 'vitest'
+import {
+  PROTOCOL_VERSION,
+  TAB_MESSAGE,
+  WORKER_MESSAGE,
+  parseTabMessage,
+  parseWorkerMessage,
+  type AuthView,
+  type EventsView,
+  type StatusView,
+  type TabMessage,
+  type WorkerMessage,
+} from './protocol'
+import { rawEvent } from './testing/fake-backend'
+
+const v = PROTOCOL_VERSION
+const event = { ...(rawEvent('e1', 'active') as Record<string, unknown>), id: 'e1' }
+const handoffParts = {
+  session_token: 'secret-token',
+  session_jwt: 'jwt-1',
+  session: { expires_at: '2025-01-01T01:00:00Z' },
+  user: { user_id: 'user-1', emails: [{ email: 'a@example.com' }] },
+}
+
+const workerMessages: WorkerMessage[] = [
+  { v, type: WORKER_MESSAGE.signin, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
+  { v, type: WORKER_MESSAGE.signin, email: null, jwt: 'jwt-1', expiresAt: 1 },
+  { v, type: WORKER_MESSAGE.signout, reason: 'user' },
+  { v, type: WORKER_MESSAGE.signout, reason: 'session_not_found' },
+  { v, type: WORKER_MESSAGE.session, jwt: 'jwt-2', expiresAt: 2 },
+  { v, type: WORKER_MESSAGE.events, events: [event as never], fetchedAt: 3, source: 'network' },
+  { v, type: WORKER_MESSAGE.eventsError, message: 'Could not load your events (HTTP 500).' },
+  { v, type: WORKER_MESSAGE.status, online: false, refreshing: true },
+  {
+    v,
+    type: WORKER_MESSAGE.snapshot,
+    auth: { signedIn: true, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
+    events: { events: [], fetchedAt: 3, source: 'cache' },
+    status: { online: true, refreshing: false },
+  },
+  {
+    v,
+    type: WORKER_MESSAGE.snapshot,
+    auth: { signedIn: false },
+    events: null,
+    status: { online: true, refreshing: false },
+  },
+]
+
+const tabMessages: TabMessage[] = [
+  { v, type: TAB_MESSAGE.hello },
+  { v, type: TAB_MESSAGE.handoff, ...handoffParts },
+  { v, type: TAB_MESSAGE.heartbeat },
+  { v, type: TAB_MESSAGE.refresh },
+  { v, type: TAB_MESSAGE.signout },
+]
+
+describe('parseWorkerMessage', () => {
+  it.each(workerMessages.map((m) => [m.type, m] as const))('accepts a valid %s', (_t, message) => {
+    expect(parseWorkerMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
+  })
+
+  it.each([
+    ['null', null],
+    ['a string', 'signin'],
+    ['no version', { type: 'status', online: true, refreshing: false }],
+    ['another version', { v: 2, type: 'status', online: true, refreshing: false }],
+    ['an unknown type', { v, type: 'reboot' }],
+    ['signin without jwt', { v, type: 'signin', email: 'a@b.c', expiresAt: 1 }],
+    ['signin with a string expiry', { v, type: 'signin', email: null, jwt: 'j', expiresAt: '1' }],
+    ['signout with an unknown reason', { v, type: 'signout', reason: 'bored' }],
+    ['session with NaN expiry', { v, type: 'session', jwt: 'j', expiresAt: Number.NaN }],
+    [
+      'events with a bad event',
+      { v, type: 'events', events: [{ ...event, status: 'x' }], fetchedAt: 1, source: 'network' },
+    ],
+    [
+      'events with an unknown source',
+      { v, type: 'events', events: [], fetchedAt: 1, source: 'disk' },
+    ],
+    ['events-error without message', { v, type: 'events-error' }],
+    ['status with a string flag', { v, type: 'status', online: 'yes', refreshing: false }],
+    ['snapshot without status', { v, type: 'snapshot', auth: { signedIn: false }, events: null }],
+    [
+      'snapshot signed in without jwt',
+      {
+        v,
+        type: 'snapshot',
+        auth: { signedIn: true, email: null, expiresAt: 1 },
+        events: null,
+        status: { online: true, refreshing: false },
+      },
+    ],
+  ])('rejects %s', (_label, data) => {
+    expect(parseWorkerMessage(data)).toBeNull()
+  })
+
+  it('drops fields that are not part of the message', () => {
+    const parsed = parseWorkerMessage({
+      v,
+      type: 'session',
+      jwt: 'j',
+      expiresAt: 1,
+      session_token: 's',
+    })
+    expect(parsed).toEqual({ v, type: 'session', jwt: 'j', expiresAt: 1 })
+  })
+
+  it('has no room for a session token in any worker message', () => {
+    type KeysOf<T> = T extends unknown ? keyof T : never
+    type Keys = KeysOf<WorkerMessage> | KeysOf<AuthView> | KeysOf<EventsView> | KeysOf<StatusView>
+    const noToken: [Extract<Keys, 'session_token' | 'sessionToken'>] extends [never]
+      ? true
+      : false = true
+    expect(noToken).toBe(true)
+  })
+})
+
+describe('parseTabMessage', () => {
+  it.each(tabMessages.map((m) => [m.type, m] as const))('accepts a valid %s', (_t, message) => {
+    expect(parseTabMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
+  })
+
+  it('keeps only the validated parts of a hand-off', () => {
+    const parsed = parseTabMessage({
+      v,
+      type: 'handoff',
+      ...handoffParts,
+      session: { ...handoffParts.session, session_id: 's-1' },
+      user: { ...handoffParts.user, name: { first_name: 'A' } },
+      providerUrl: 'https://evil.example',
+    })
+    expect(parsed).toEqual({ v, type: 'handoff', ...handoffParts })
+  })
+
+  it.each([
+    ['undefined', undefined],
+    ['an array', [v, 'hello']],
+    ['another version', { v: 0, type: 'hello' }],
+    ['an unknown type', { v, type: 'handoff-please' }],
+    ['a worker message', { v, type: 'status', online: true, refreshing: false }],
+    ['a hand-off without token', { v, type: 'handoff', ...handoffParts, session_token: undefined }],
+    ['a hand-off with an empty jwt', { v, type: 'handoff', ...handoffParts, session_jwt: '' }],
+    [
+      'a hand-off with a bad expiry',
+      { v, type: 'handoff', ...handoffParts, session: { expires_at: 'soon' } },
+    ],
+    ['a hand-off without user id', { v, type: 'handoff', ...handoffParts, user: { emails: [] } }],
+    [
+      'a hand-off with bad emails',
+      { v, type: 'handoff', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },
+    ],
+  ])('rejects %s', (_label, data) => {
+    expect(parseTabMessage(data)).toBeNull()
+  })
+})

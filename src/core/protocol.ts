@@ -1,0 +1,266 @@
+/** The one worker ⇄ tab protocol: channel name, message types, their versioned unions and validators. */
+import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants'
+import { parsePoapEventList, type PoapEvent } from './poap-event'
+import { parseAuthenticateData, type AuthenticateData } from './provider-session'
+import {
+  expectBoolean,
+  expectNumber,
+  expectOneOf,
+  expectOptionalString,
+  expectRecord,
+  expectString,
+  isRecord,
+} from './validation'
+
+/** Bumped on any incompatible change; messages of another version are ignored. */
+export const PROTOCOL_VERSION = 1
+
+/** BroadcastChannel name the worker (or page host) speaks on. */
+export const CHANNEL_NAME = 'iyk-cards:session'
+
+/** Types of the messages the worker sends to tabs. */
+export const WORKER_MESSAGE = {
+  signin: 'signin',
+  signout: 'signout',
+  session: 'session',
+  events: 'events',
+  eventsError: 'events-error',
+  status: 'status',
+  snapshot: 'snapshot',
+} as const
+
+/** Types of the messages a tab sends to the worker. */
+export const TAB_MESSAGE = {
+  hello: 'hello',
+  handoff: 'handoff',
+  heartbeat: 'heartbeat',
+  refresh: 'refresh',
+  signout: 'signout',
+} as const
+
+/** Why a session ended: the user asked, or the provider answered with an unrecoverable error type. */
+export type SignOutReason = 'user' | UnrecoverableErrorType
+
+/** Where a list of events came from. */
+export type EventsSource = 'network' | 'cache'
+
+/** The signed-in state as tabs see it (never the session token). */
+export type AuthView =
+  { signedIn: true; email: string | null; jwt: string; expiresAt: number } | { signedIn: false }
+
+/** A list of events with its age and origin. */
+export interface EventsView {
+  events: PoapEvent[]
+  /** Epoch milliseconds of the fetch. */
+  fetchedAt: number
+  source: EventsSource
+}
+
+/** Network state of the engine. */
+export interface StatusView {
+  online: boolean
+  refreshing: boolean
+}
+
+interface Versioned {
+  v: typeof PROTOCOL_VERSION
+}
+
+/** A user signed in (after a hand-off). */
+export interface SigninMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.signin
+  email: string | null
+  jwt: string
+  expiresAt: number
+}
+
+/** The session ended; every tab clears its state and leaves protected routes. */
+export interface SignoutMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.signout
+  reason: SignOutReason
+}
+
+/** A re-authentication succeeded: a fresh JWT and expiry. */
+export interface SessionMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.session
+  jwt: string
+  expiresAt: number
+}
+
+/** A new event list. */
+export interface EventsMessage extends Versioned, EventsView {
+  type: typeof WORKER_MESSAGE.events
+}
+
+/** Fetching events failed; the list stays as it was. */
+export interface EventsErrorMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.eventsError
+  message: string
+}
+
+/** Online state or refreshing state changed. */
+export interface StatusMessage extends Versioned, StatusView {
+  type: typeof WORKER_MESSAGE.status
+}
+
+/** The full current view, the answer to `hello`. */
+export interface SnapshotMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.snapshot
+  auth: AuthView
+  events: EventsView | null
+  status: StatusView
+}
+
+/** Every message from the worker to tabs. */
+export type WorkerMessage =
+  | SigninMessage
+  | SignoutMessage
+  | SessionMessage
+  | EventsMessage
+  | EventsErrorMessage
+  | StatusMessage
+  | SnapshotMessage
+
+/** A tab opened or reloaded and asks for the current view. */
+export interface HelloMessage extends Versioned {
+  type: typeof TAB_MESSAGE.hello
+}
+
+/** The page signed in and hands the provider's authenticate parts to the worker, once. */
+export interface HandoffMessage extends Versioned, AuthenticateData {
+  type: typeof TAB_MESSAGE.handoff
+}
+
+/** A visible tab is alive (also sent as a nudge on visibilitychange, focus and online). */
+export interface HeartbeatMessage extends Versioned {
+  type: typeof TAB_MESSAGE.heartbeat
+}
+
+/** The user asked for fresh events. */
+export interface RefreshMessage extends Versioned {
+  type: typeof TAB_MESSAGE.refresh
+}
+
+/** The user asked to sign out. */
+export interface SignoutRequestMessage extends Versioned {
+  type: typeof TAB_MESSAGE.signout
+}
+
+/** Every message from a tab to the worker. */
+export type TabMessage =
+  HelloMessage | HandoffMessage | HeartbeatMessage | RefreshMessage | SignoutRequestMessage
+
+const SIGN_OUT_REASONS = ['user'] as const
+
+function parseSignOutReason(value: unknown): SignOutReason {
+  return isUnrecoverableErrorType(value) ? value : expectOneOf(value, SIGN_OUT_REASONS, 'reason')
+}
+
+function parseStatus(raw: Record<string, unknown>): StatusView {
+  return {
+    online: expectBoolean(raw.online, 'online'),
+    refreshing: expectBoolean(raw.refreshing, 'refreshing'),
+  }
+}
+
+function parseEventsView(raw: Record<string, unknown>): EventsView {
+  return {
+    events: parsePoapEventList(raw.events, 'events'),
+    fetchedAt: expectNumber(raw.fetchedAt, 'fetchedAt'),
+    source: expectOneOf(raw.source, ['network', 'cache'] as const, 'source'),
+  }
+}
+
+function parseAuthView(value: unknown): AuthView {
+  const raw = expectRecord(value, 'auth')
+  if (!expectBoolean(raw.signedIn, 'auth.signedIn')) return { signedIn: false }
+  return {
+    signedIn: true,
+    email: expectOptionalString(raw.email, 'auth.email'),
+    jwt: expectString(raw.jwt, 'auth.jwt'),
+    expiresAt: expectNumber(raw.expiresAt, 'auth.expiresAt'),
+  }
+}
+
+const v = PROTOCOL_VERSION
+
+/** Builds a validated worker message from its type and raw fields, or throws. */
+function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null {
+  switch (raw.type) {
+    case WORKER_MESSAGE.signin:
+      return {
+        v,
+        type: WORKER_MESSAGE.signin,
+        email: expectOptionalString(raw.email, 'email'),
+        jwt: expectString(raw.jwt, 'jwt'),
+        expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
+      }
+    case WORKER_MESSAGE.signout:
+      return { v, type: WORKER_MESSAGE.signout, reason: parseSignOutReason(raw.reason) }
+    case WORKER_MESSAGE.session:
+      return {
+        v,
+        type: WORKER_MESSAGE.session,
+        jwt: expectString(raw.jwt, 'jwt'),
+        expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
+      }
+    case WORKER_MESSAGE.events:
+      return { v, type: WORKER_MESSAGE.events, ...parseEventsView(raw) }
+    case WORKER_MESSAGE.eventsError:
+      return {
+        v,
+        type: WORKER_MESSAGE.eventsError,
+        message: expectString(raw.message, 'message', true),
+      }
+    case WORKER_MESSAGE.status:
+      return { v, type: WORKER_MESSAGE.status, ...parseStatus(raw) }
+    case WORKER_MESSAGE.snapshot:
+      return {
+        v,
+        type: WORKER_MESSAGE.snapshot,
+        auth: parseAuthView(raw.auth),
+        events: raw.events === null ? null : parseEventsView(expectRecord(raw.events, 'events')),
+        status: parseStatus(expectRecord(raw.status, 'status')),
+      }
+    default:
+      return null
+  }
+}
+
+/** Builds a validated tab message from its type and raw fields, or throws. */
+function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
+  switch (raw.type) {
+    case TAB_MESSAGE.hello:
+      return { v, type: TAB_MESSAGE.hello }
+    case TAB_MESSAGE.handoff:
+      return { v, type: TAB_MESSAGE.handoff, ...parseAuthenticateData(raw, 'handoff') }
+    case TAB_MESSAGE.heartbeat:
+      return { v, type: TAB_MESSAGE.heartbeat }
+    case TAB_MESSAGE.refresh:
+      return { v, type: TAB_MESSAGE.refresh }
+    case TAB_MESSAGE.signout:
+      return { v, type: TAB_MESSAGE.signout }
+    default:
+      return null
+  }
+}
+
+/** Runs a builder over a message of this protocol version; anything malformed or unknown is null. */
+function parseWith<T>(data: unknown, build: (raw: Record<string, unknown>) => T | null): T | null {
+  if (!isRecord(data) || data.v !== PROTOCOL_VERSION) return null
+  try {
+    return build(data)
+  } catch {
+    return null
+  }
+}
+
+/** Validates a message that arrived from the worker; malformed, unknown or other-version data is null. */
+export function parseWorkerMessage(data: unknown): WorkerMessage | null {
+  return parseWith(data, buildWorkerMessage)
+}
+
+/** Validates a message that arrived from a tab; malformed, unknown or other-version data is null. */
+export function parseTabMessage(data: unknown): TabMessage | null {
+  return parseWith(data, buildTabMessage)
+}

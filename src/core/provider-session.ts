@@ -1,0 +1,119 @@
+/** The provider's authenticate response: the parts the app keeps, validated, and how a failed call is classified. */
+import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants'
+import {
+  expectArray,
+  expectDateString,
+  expectRecord,
+  expectString,
+  isRecord,
+  ValidationError,
+} from './validation'
+
+/** The parts of a provider authenticate response the page hands to the worker (extra fields are allowed). */
+export interface AuthenticateData {
+  session_token: string
+  session_jwt: string
+  session: { expires_at: string }
+  user: { user_id: string; emails: { email: string }[] }
+}
+
+/** A validated session, as the engine keeps it. */
+export interface AuthenticatedSession {
+  sessionToken: string
+  jwt: string
+  /** Epoch milliseconds. */
+  expiresAt: number
+  userId: string
+  /** The first email of the user, or null (a wallet-only user has none). */
+  email: string | null
+}
+
+/** Validates the authenticate parts and keeps only what the app needs (never the rest of the user). */
+export function parseAuthenticateData(value: unknown, path = 'data'): AuthenticateData {
+  const raw = expectRecord(value, path)
+  const session = expectRecord(raw.session, `${path}.session`)
+  const user = expectRecord(raw.user, `${path}.user`)
+  const emails = expectArray(user.emails, `${path}.user.emails`).map((entry, index) => ({
+    email: expectString(
+      expectRecord(entry, `${path}.user.emails[${index}]`).email,
+      `${path}.user.emails[${index}].email`,
+    ),
+  }))
+  return {
+    session_token: expectString(raw.session_token, `${path}.session_token`),
+    session_jwt: expectString(raw.session_jwt, `${path}.session_jwt`),
+    session: { expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`) },
+    user: { user_id: expectString(user.user_id, `${path}.user.user_id`), emails },
+  }
+}
+
+/** The engine's view of validated authenticate parts. */
+export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSession {
+  return {
+    sessionToken: data.session_token,
+    jwt: data.session_jwt,
+    expiresAt: Date.parse(data.session.expires_at),
+    userId: data.user.user_id,
+    email: data.user.emails[0]?.email ?? null,
+  }
+}
+
+/** What one authenticate call came to. */
+export type AuthenticateOutcome =
+  | { kind: 'success'; session: AuthenticatedSession }
+  | { kind: 'unrecoverable'; errorType: UnrecoverableErrorType; status: number }
+  | {
+      kind: 'recoverable'
+      /** Short description for logs and reports; never carries a credential. */
+      reason: string
+      status: number | null
+      /** Worth an error report (not a plain outage): an answer the engine did not expect. */
+      unexpected: boolean
+    }
+
+/** Parses JSON, or returns undefined when the text is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Classifies an authenticate answer. Only an unrecoverable `error_type` ends the session (as the
+ * provider SDK does, whatever the status); everything else is retried with backoff.
+ */
+export function classifyAuthenticateResponse(
+  status: number,
+  contentType: string | null,
+  text: string,
+): AuthenticateOutcome {
+  const isJson = (contentType ?? '').toLowerCase().includes('application/json')
+  const body = isJson ? parseJson(text) : undefined
+  if (status >= 200 && status <= 299) {
+    if (!isJson)
+      return { kind: 'recoverable', reason: 'non-JSON response', status, unexpected: true }
+    if (body === undefined) {
+      return { kind: 'recoverable', reason: 'invalid JSON response', status, unexpected: true }
+    }
+    try {
+      const data = parseAuthenticateData(expectRecord(body, 'body').data)
+      return { kind: 'success', session: toAuthenticatedSession(data) }
+    } catch (error) {
+      const where = error instanceof ValidationError ? error.message : 'unreadable body'
+      return {
+        kind: 'recoverable',
+        reason: `invalid response (${where})`,
+        status,
+        unexpected: true,
+      }
+    }
+  }
+  const errorType = isRecord(body) ? body.error_type : undefined
+  if (isUnrecoverableErrorType(errorType)) return { kind: 'unrecoverable', errorType, status }
+  const detail = typeof errorType === 'string' ? ` ${errorType}` : ''
+  // 5xx and 429 are outages; any other answer is unexpected and reported, but still only retried.
+  const outage = status >= 500 || status === 429
+  return { kind: 'recoverable', reason: `HTTP ${status}${detail}`, status, unexpected: !outage }
+}

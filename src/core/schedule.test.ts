@@ -1,0 +1,80 @@
+/** The schedule rules: due-ness, the cadence after a success, and the backoff sequence with its jitter. */
+import { describe, expect, it } from 'vitest'
+import { backoffDelay, dueReason, nextDueAfterSuccess, type ScheduleFields } from './schedule'
+
+const MIN = 60_000
+const T = 1_000_000_000
+
+function schedule(overrides: Partial<ScheduleFields> = {}): ScheduleFields {
+  return {
+    lastAuthAt: T,
+    expiresAt: T + 60 * MIN,
+    nextDueAt: T + 10 * MIN,
+    backoffAttempt: 0,
+    ...overrides,
+  }
+}
+
+describe('dueReason', () => {
+  it('is due at nextDueAt and not before', () => {
+    expect(dueReason(schedule(), T + 10 * MIN - 1, 'heartbeat')).toBeNull()
+    expect(dueReason(schedule(), T + 10 * MIN, 'heartbeat')).toBe('scheduled')
+  })
+
+  it('is due at once when fewer than 40 minutes remain, even before nextDueAt', () => {
+    const s = schedule({ expiresAt: T + 45 * MIN, nextDueAt: T + 30 * MIN })
+    expect(dueReason(s, T + 5 * MIN - 1, 'heartbeat')).toBeNull()
+    expect(dueReason(s, T + 5 * MIN + 1, 'heartbeat')).toBe('expiring')
+  })
+
+  it('makes a page load call only once the last success is a minute old', () => {
+    expect(dueReason(schedule(), T + MIN - 1, 'load')).toBeNull()
+    expect(dueReason(schedule(), T + MIN, 'load')).toBe('load')
+    expect(dueReason(schedule(), T + MIN, 'heartbeat')).toBeNull()
+  })
+
+  it('while backing off, only nextDueAt counts (no load, no under-40 rule)', () => {
+    const s = schedule({ backoffAttempt: 3, expiresAt: T + 20 * MIN, nextDueAt: T + 30 * MIN })
+    expect(dueReason(s, T + 29 * MIN, 'load')).toBeNull()
+    expect(dueReason(s, T + 30 * MIN, 'heartbeat')).toBe('scheduled')
+  })
+
+  it('calls when the device clock went back before the last success', () => {
+    expect(dueReason(schedule(), T - 1, 'heartbeat')).toBe('clock-moved-back')
+  })
+})
+
+describe('nextDueAfterSuccess', () => {
+  it('keeps the 10-minute cadence of a scheduled call that ran a little late', () => {
+    expect(nextDueAfterSuccess(T + 15_000, T + 15_000 + 60 * MIN, T)).toBe(T + 10 * MIN)
+  })
+
+  it('restarts the cadence from now after a very late or unscheduled call', () => {
+    expect(nextDueAfterSuccess(T + 5 * MIN, T + 65 * MIN, T)).toBe(T + 15 * MIN)
+    expect(nextDueAfterSuccess(T, T + 60 * MIN, null)).toBe(T + 10 * MIN)
+  })
+
+  it('brings the call forward when the session is short, but never within a minute', () => {
+    expect(nextDueAfterSuccess(T, T + 45 * MIN, null)).toBe(T + 5 * MIN)
+    expect(nextDueAfterSuccess(T, T + 30 * MIN, null)).toBe(T + MIN)
+  })
+})
+
+describe('backoffDelay', () => {
+  it('doubles from 2000 ms and stops at 256000 ms (jitter 0 at random 0.5)', () => {
+    const delays = Array.from({ length: 10 }, (_, attempt) => backoffDelay(attempt, () => 0.5))
+    expect(delays).toEqual([2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000, 256000, 256000])
+  })
+
+  it('keeps the jitter within ±175 ms', () => {
+    for (const r of [0, 0.0001, 0.25, 0.5, 0.75, 0.9999]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const base = 2000 * 2 ** Math.min(attempt, 7)
+        const delay = backoffDelay(attempt, () => r)
+        expect(Math.abs(delay - base)).toBeLessThanOrEqual(175)
+      }
+    }
+    expect(backoffDelay(0, () => 0)).toBe(1825)
+    expect(backoffDelay(0, () => 0.9999999)).toBe(2175)
+  })
+})
