@@ -2,23 +2,27 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { appStore } from './store/use-app-store.ts'
+import { createAppStore } from './store/app-store.ts'
+import { AppStoreProvider } from './store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 import { captureInstallPrompt } from './lib/install-prompt.ts'
 import './styles.css'
 
 captureInstallPrompt()
 
+const store = createAppStore()
 // No session host yet (issue 4): every visitor is anonymous.
-appStore.getState().signedOut()
+store.getState().signedOut()
 
-const router = createAppRouter({ store: appStore })
+const router = createAppRouter({ store })
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppStoreProvider store={store}>
+      <RouterProvider router={router} />
+    </AppStoreProvider>
   </StrictMode>,
 )

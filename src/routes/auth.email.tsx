@@ -5,14 +5,14 @@ import { SignInPage } from '../features/auth/sign-in-page.tsx'
 
 /** Search parameters of the sign-in page. */
 export interface SignInSearch {
-  redirect?: string
+  redirect?: string | undefined
 }
 
 export const Route = createFileRoute('/auth/email')({
-  validateSearch: (search: Record<string, unknown>): SignInSearch => {
-    const redirect = parseRedirect(search.redirect)
-    return redirect ? { redirect } : {}
-  },
+  // The key is always set (undefined when refused) so a raw value can never leak through.
+  validateSearch: (search: Record<string, unknown>): SignInSearch => ({
+    redirect: parseRedirect(search.redirect),
+  }),
   component: function SignIn() {
     const { redirect } = Route.useSearch()
     return <SignInPage redirect={redirect} />

@@ -1,5 +1,5 @@
 /** The account page of a signed-in holder. */
-import { useAppStore } from '../../store/use-app-store.ts'
+import { useAppStore } from '../../store/use-app-store.tsx'
 
 /** Shows who is signed in; sign-out and settings arrive with the session work. */
 export function AccountPage() {

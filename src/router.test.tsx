@@ -1,0 +1,91 @@
+/** The route guard with the real route tree: who may see what, and where others are sent. */
+import { act, render, screen } from '@testing-library/react'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { describe, expect, it } from 'vitest'
+import { createAppStore, type AppStore } from './store/app-store.ts'
+import { AppStoreProvider } from './store/use-app-store.tsx'
+import { createAppRouter } from './router.tsx'
+
+async function renderAt(path: string, store: AppStore) {
+  const router = createAppRouter(
+    { store },
+    { history: createMemoryHistory({ initialEntries: [path] }) },
+  )
+  render(
+    <AppStoreProvider store={store}>
+      <RouterProvider router={router} />
+    </AppStoreProvider>,
+  )
+  await act(() => router.load())
+  return router
+}
+
+const signedInStore = () => {
+  const store = createAppStore()
+  store.getState().signedIn({ jwt: 'eyJ.a.b', email: 'holder@example.com', expiresAt: 1 })
+  return store
+}
+
+const anonymousStore = () => {
+  const store = createAppStore()
+  store.getState().signedOut()
+  return store
+}
+
+describe('route guard', () => {
+  it.each(['/account', '/events/abc-1', '/events/abc-1?from=tap#top'])(
+    'sends an anonymous visitor from %s to sign in, keeping the path',
+    async (path) => {
+      const router = await renderAt(path, anonymousStore())
+      expect(router.state.location.pathname).toBe('/auth/email')
+      expect(router.state.location.search).toEqual({ redirect: path })
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    },
+  )
+
+  it('lets a signed-in holder in', async () => {
+    const router = await renderAt('/account', signedInStore())
+    expect(router.state.location.pathname).toBe('/account')
+    expect(await screen.findByText('Signed in as holder@example.com')).toBeInTheDocument()
+  })
+
+  it('waits for the session to be known before deciding', async () => {
+    const store = createAppStore()
+    const router = createAppRouter(
+      { store },
+      { history: createMemoryHistory({ initialEntries: ['/account'] }) },
+    )
+    render(
+      <AppStoreProvider store={store}>
+        <RouterProvider router={router} />
+      </AppStoreProvider>,
+    )
+    const loading = router.load()
+    await act(async () => {
+      store.getState().signedIn({ jwt: 'eyJ.a.b', email: 'holder@example.com', expiresAt: 1 })
+      await loading
+    })
+    expect(router.state.location.pathname).toBe('/account')
+  })
+
+  it.each(['/', '/auth/email', '/tap?uid=04AB'])('keeps %s open to everyone', async (path) => {
+    const router = await renderAt(path, anonymousStore())
+    expect(router.state.location.href).toBe(path)
+  })
+
+  it('refuses an open redirect on the sign-in page', async () => {
+    const router = await renderAt(
+      '/auth/email?redirect=https%3A%2F%2Fevil.example',
+      anonymousStore(),
+    )
+    const signIn = router.state.matches.find((match) => match.routeId === '/auth/email')
+    expect(signIn?.search.redirect).toBeUndefined()
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByTestId('redirect-note')).toBeNull()
+  })
+
+  it('shows not found for an unknown route', async () => {
+    await renderAt('/nope', anonymousStore())
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+  })
+})

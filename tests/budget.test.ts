@@ -1,0 +1,88 @@
+/**
+ * Initial-JavaScript budget, measured in real Chromium: the scripts a cold load of a route
+ * requests before its first heading renders, gzip-compressed. Prints the figures.
+ */
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser } from './support/browser.ts'
+
+/** The budget from the foundation issue: 120 KB gzip for a cold load of `/` or `/tap`. */
+const BUDGET_BYTES = 120 * 1024
+
+const appUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+/** Marks the moment the route's first heading is in the DOM. */
+const markFirstHeading = () => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('#root h1')) return
+    performance.mark('first-heading')
+    observer.disconnect()
+  }).observe(document, { childList: true, subtree: true })
+}
+
+interface Measured {
+  initial: { url: string; gzip: number }[]
+  deferred: { url: string; gzip: number }[]
+}
+
+async function measure(path: string): Promise<Measured> {
+  const context = await browser.newContext()
+  await context.addInitScript(markFirstHeading)
+  const page = await context.newPage()
+  await page.goto(appUrl + path, { waitUntil: 'networkidle' })
+  await page.locator('#root h1').waitFor()
+  const scripts = await page.evaluate(() => {
+    const heading = performance.getEntriesByName('first-heading')[0]?.startTime ?? Infinity
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ url: entry.name, initial: entry.startTime <= heading }))
+  })
+  const sized = await Promise.all(
+    scripts.map(async (script) => {
+      const body = Buffer.from(await (await fetch(script.url)).arrayBuffer())
+      return { ...script, gzip: gzipSync(body).length }
+    }),
+  )
+  await context.close()
+  const strip = ({ url, gzip }: { url: string; gzip: number }) => ({ url, gzip })
+  return {
+    initial: sized.filter((script) => script.initial).map(strip),
+    deferred: sized.filter((script) => !script.initial).map(strip),
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const total = (list: { gzip: number }[]) => list.reduce((sum, script) => sum + script.gzip, 0)
+
+describe('initial JavaScript budget', () => {
+  it.each(['/', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'])(
+    'a cold load of %s stays within 120 KB gzip',
+    async (path) => {
+      const { initial, deferred } = await measure(path)
+      const lines = [
+        `initial JS for ${path.split('?')[0]}: ${kb(total(initial))} gzip of ${kb(BUDGET_BYTES)}`,
+        ...initial.map(
+          (script) => `  ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`,
+        ),
+        `deferred after first render: ${kb(total(deferred))}`,
+        ...deferred.map(
+          (script) => `  ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`,
+        ),
+      ]
+      console.log(lines.join('\n'))
+      expect(initial.length).toBeGreaterThan(0)
+      expect(total(initial)).toBeLessThanOrEqual(BUDGET_BYTES)
+    },
+  )
+})

@@ -1,0 +1,55 @@
+/** Offline shell in real Chromium: after one visit, every route opens with no network. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+
+const appUrl = inject('appUrl')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  context = await browser.newContext()
+  page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+describe('offline', () => {
+  it('really has no network', async () => {
+    // Not in the precache, so it can only come from the network, which is gone.
+    const reachable = await page.evaluate(() =>
+      fetch('/og-image.png', { cache: 'no-store' }).then(
+        () => true,
+        () => false,
+      ),
+    )
+    expect(reachable).toBe(false)
+  })
+
+  it.each([
+    ['/', 'IYK Cards'],
+    ['/auth/email', 'Sign in'],
+    ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
+    ['/never-visited', 'Page not found'],
+  ])('opens %s from the precache', async (path, heading) => {
+    const errors = collectErrors(page)
+    const response = await page.goto(appUrl + path)
+    expect(response?.fromServiceWorker()).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
+    expect(errors).toEqual([])
+  })
+
+  it('keeps the query of a tap URL for the app to read', async () => {
+    await page.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
+    expect(await page.evaluate(() => location.search)).toBe(
+      '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3',
+    )
+  })
+})

@@ -1,0 +1,121 @@
+/** The app shell in real Chromium: public routes, the guard, not-found, metadata, no errors. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { collectErrors, contextOptions, launchBrowser } from './support/browser.ts'
+
+const appUrl = inject('appUrl')
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  context = await browser.newContext(contextOptions)
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+describe('public routes', () => {
+  it.each([
+    ['/', 'IYK Cards'],
+    ['/auth/email', 'Sign in'],
+    ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
+  ])('%s renders without console errors', async (path, heading) => {
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(appUrl + path)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
+    expect(await page.title()).toBe('IYK Cards')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('the landing page offers sign-in and says what a card does', async () => {
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    await page.getByText('Your key to the wwworld.', { exact: true }).first().waitFor()
+    await page.getByRole('link', { name: 'Sign in' }).click()
+    await page.waitForURL(/\/auth\/email$/)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
+    await page.close()
+  })
+})
+
+describe('signed-in routes', () => {
+  it.each(['/account', '/events/42'])('%s sends an anonymous visitor to sign in', async (path) => {
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(appUrl + path)
+    await page.waitForURL((url) => url.pathname === '/auth/email')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(path)
+    await expect.poll(() => page.getByTestId('redirect-note').textContent()).toContain(path)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('drops a redirect to another origin', async () => {
+    const page = await context.newPage()
+    await page.goto(appUrl + '/auth/email?redirect=' + encodeURIComponent('//evil.example/x'))
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.getByTestId('redirect-note').count()).toBe(0)
+    await page.close()
+  })
+})
+
+describe('unknown routes', () => {
+  it('shows a not-found page with a way home', async () => {
+    const page = await context.newPage()
+    await page.goto(appUrl + '/no/such/page')
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    await page.getByRole('link', { name: 'Back to home' }).click()
+    await page.waitForURL(appUrl + '/')
+    await page.close()
+  })
+})
+
+describe('page metadata', () => {
+  it('has the title, description, social cards, icons and theme colour', async () => {
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content')
+    expect(await meta('meta[name="description"]')).toBe('Your key to the wwworld.')
+    expect(await meta('meta[name="theme-color"]')).toBe('#161616')
+    expect(await meta('meta[property="og:title"]')).toBe('IYK Cards')
+    expect(await meta('meta[property="og:image:width"]')).toBe('1200')
+    expect(await meta('meta[property="og:image:height"]')).toBe('630')
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
+
+    const image = await page.request.get(appUrl + '/og-image.png')
+    expect(image.headers()['content-type']).toBe('image/png')
+    const png = await image.body()
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
+
+    for (const selector of [
+      'link[rel="icon"][type="image/svg+xml"]',
+      'link[rel="icon"][sizes="32x32"]',
+      'link[rel="apple-touch-icon"]',
+    ]) {
+      const href = await page.locator(selector).first().getAttribute('href')
+      expect(href, selector).toBeTruthy()
+      expect((await page.request.get(new URL(href ?? '', appUrl).href)).ok(), selector).toBe(true)
+    }
+    await page.close()
+  })
+
+  it('has a Content Security Policy without inline scripts beyond the hashed theme boot', async () => {
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    const csp =
+      (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ??
+      ''
+    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? ''
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    expect(scriptSrc).not.toContain('unsafe-eval')
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
+    expect(csp).toContain("object-src 'none'")
+    // The boot script ran under the policy: the theme attribute was set before React.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await page.close()
+  })
+})

@@ -1,0 +1,75 @@
+/** Launches Debian's Chromium through playwright-core (never a downloaded browser). */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
+
+/** Where CI and the README install Chromium (`apt-get install chromium`). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const LAUNCH_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+
+/** Starts headless Chromium with flags that work on machines without network or GPU. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS })
+}
+
+/**
+ * A context over a real (temporary) profile: unlike the default incognito contexts, it can
+ * install apps. `close()` also removes the profile.
+ */
+export async function launchProfile(): Promise<BrowserContext> {
+  const dir = await mkdtemp(join(tmpdir(), 'iyk-profile-'))
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: LAUNCH_ARGS,
+  })
+  context.on('close', () => {
+    // Chromium may still be flushing the profile; retry, and never fail a test over cleanup.
+    rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => {})
+  })
+  return context
+}
+
+/** Console errors, page errors and failed requests seen by a page, for "no errors" checks. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  return errors
+}
+
+/** Context options shared by the browser tests. */
+export const contextOptions: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+}
+
+/** Waits until a service worker controls the page and has finished precaching. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+          once: true,
+        }),
+      )
+    }
+    return registration.active?.state
+  })
+}

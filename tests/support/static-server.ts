@@ -1,0 +1,81 @@
+/** A small static server for the production build, with an SPA fallback and test overrides. */
+import { createServer, type Server } from 'node:http'
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** A running server; `override` swaps a file's body (e.g. to publish a "new" service worker). */
+export interface StaticServer {
+  url: string
+  override(path: string, body: (original: string) => string): void
+  clearOverrides(): void
+  close(): Promise<void>
+}
+
+/** Serves `root` on 127.0.0.1:`port` (0 = any free port), like a plain static host would. */
+export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
+  const overrides = new Map<string, (original: string) => string>()
+
+  async function resolveFile(pathname: string): Promise<string | null> {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
+    const file = join(root, relative)
+    if (!file.startsWith(root)) return null
+    const info = await stat(file).catch(() => null)
+    return info?.isFile() ? file : null
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost')
+      // Navigations to client routes get the shell, as on any SPA host.
+      const file =
+        (await resolveFile(pathname)) ?? (extname(pathname) ? null : join(root, 'index.html'))
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+        return
+      }
+      let body: Buffer | string = await readFile(file)
+      const transform = overrides.get(pathname)
+      if (transform) body = transform(body.toString('utf8'))
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': pathname.startsWith('/assets/')
+          ? 'max-age=31536000, immutable'
+          : 'no-cache',
+      })
+      res.end(body)
+    })().catch((error: unknown) => {
+      res.writeHead(500).end(String(error))
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('static server has no port')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    override: (path, body) => overrides.set(path, body),
+    clearOverrides: () => overrides.clear(),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
