@@ -1,0 +1,102 @@
+/** Starts the stack in-process for a test file: ephemeral ports, a temporary data folder, no output. */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startStack, type Stack, type StackOptions } from '../stack.ts'
+
+/** A test stack; `close` also deletes its data folder unless `keepData` is set. */
+export interface TestStack extends Stack {
+  /** Calls an endpoint with the project's public token as Basic auth (optionally a session token). */
+  sdk(
+    path: string,
+    init?: { body?: unknown; rawBody?: string; sessionToken?: string; method?: string },
+  ): Promise<Response>
+  /** The newest code sent to `email`. */
+  latestCode(email: string): Promise<string>
+  /** The newest magic link sent to `email`. */
+  latestLink(email: string): Promise<string>
+  /** Signs `email` in with a code over plain HTTP; returns the authenticate response's `data`. */
+  signIn(email: string, minutes?: number): Promise<SignedIn>
+}
+
+/** The parts of an authenticate response the tests use. */
+export interface SignedIn {
+  user_id: string
+  session_token: string
+  session_jwt: string
+  session: { session_id: string; expires_at: string; last_accessed_at: string }
+}
+
+/** A fresh temporary data folder. */
+export function tempDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'iyk-stack-'))
+}
+
+/** Starts a quiet stack on free ports; pass `dataDir` to reuse a folder (restart tests). */
+export async function startTestStack(
+  options: Partial<StackOptions> & { keepData?: boolean } = {},
+): Promise<TestStack> {
+  const { keepData = false, ...rest } = options
+  const dataDir = rest.dataDir ?? (await tempDataDir())
+  const stack = await startStack({
+    providerPort: 0,
+    cardsPort: 0,
+    sinkPort: 0,
+    quiet: true,
+    ...rest,
+    dataDir,
+  })
+
+  async function inbox(email: string) {
+    const response = await fetch(
+      `${stack.provider.url}/_dev/inbox?email=${encodeURIComponent(email)}`,
+    )
+    const body = (await response.json()) as { messages: { code?: string; link?: string }[] }
+    return body.messages
+  }
+
+  async function sdk(
+    path: string,
+    init: { body?: unknown; rawBody?: string; sessionToken?: string; method?: string } = {},
+  ) {
+    const secret = init.sessionToken ?? stack.publicToken
+    const basic = Buffer.from(`${stack.publicToken}:${secret}`).toString('base64')
+    const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
+    return fetch(`${stack.provider.url}/sdk/v1${path}`, {
+      method: init.method ?? 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+      body,
+    })
+  }
+
+  async function latestCode(email: string) {
+    const code = (await inbox(email)).find((message) => message.code)?.code
+    if (!code) throw new Error(`no code in the inbox for ${email}`)
+    return code
+  }
+
+  return {
+    ...stack,
+    close: async () => {
+      await stack.close()
+      if (!keepData) await rm(dataDir, { recursive: true, force: true })
+    },
+    sdk,
+    latestCode,
+    latestLink: async (email) => {
+      const link = (await inbox(email)).find((message) => message.link)?.link
+      if (!link) throw new Error(`no magic link in the inbox for ${email}`)
+      return link
+    },
+    signIn: async (email, minutes = 60) => {
+      const sent = await sdk('/otps/email/login_or_create', { body: { email } })
+      const { method_id } = ((await sent.json()) as { data: { method_id: string } }).data
+      const token = await latestCode(email)
+      const response = await sdk('/otps/authenticate', {
+        body: { token, method_id, session_duration_minutes: minutes },
+      })
+      if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`)
+      return ((await response.json()) as { data: SignedIn }).data
+    },
+  }
+}
