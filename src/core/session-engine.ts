@@ -1,0 +1,448 @@
+/** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
+import { base64Encode } from './base64'
+import {
+  CARDS_TIMEOUT_MS,
+  ENGINE_STATE_KEY,
+  EVENTS_CACHE_TTL_MS,
+  POAP_EVENTS_PATH,
+  PROVIDER_API_PREFIX,
+  PROVIDER_TIMEOUT_MS,
+  REAUTH_LOCK_NAME,
+  SESSION_ABORT_KEY,
+  SESSION_DURATION_MINUTES,
+} from './constants'
+import {
+  initialEngineState,
+  parseEngineState,
+  type EngineState,
+  type EventsCache,
+  type StoredSession,
+} from './engine-state'
+import { describeEventsFailure, readEventsResponse } from './events-response'
+import {
+  PROTOCOL_VERSION,
+  TAB_MESSAGE,
+  WORKER_MESSAGE,
+  type EventsView,
+  type SignOutReason,
+  type SnapshotMessage,
+  type TabMessage,
+  type WorkerMessage,
+} from './protocol'
+import {
+  classifyAuthenticateResponse,
+  parseAuthenticateData,
+  toAuthenticatedSession,
+  type AuthenticateData,
+  type AuthenticateOutcome,
+} from './provider-session'
+import type { EnginePorts } from './ports'
+import {
+  backoffDelay,
+  dueReason,
+  nextDueAfterSuccess,
+  type DueReason,
+  type WakeReason,
+} from './schedule'
+
+/** Where the engine sends its calls; fixed at build time, never taken from a message. */
+export interface EngineConfig {
+  /** Base URL of the provider API, without the `/sdk/v1` prefix. */
+  providerUrl: string
+  /** The provider's public token. */
+  publicToken: string
+  /** Base URL of the cards API. */
+  cardsUrl: string
+}
+
+/** The engine's operations; none of them ever rejects (failures are logged and reported). */
+export interface SessionEngine {
+  /** Takes over a session the page just signed in to; broadcasts `signin` and fetches events. */
+  handoff(data: AuthenticateData): Promise<void>
+  /** Runs the schedule: re-authenticates if due now. Call on every wake. */
+  wake(reason: WakeReason): Promise<void>
+  /** The user asked for fresh data: re-authenticate now (whatever the schedule), then fetch events. */
+  refresh(): Promise<void>
+  /** Ends the session everywhere: clears the store, aborts calls, broadcasts `signout`, revokes. */
+  signOut(reason: SignOutReason): Promise<void>
+  /** The current view for a tab: auth, the cached events if still valid for this user, status. */
+  snapshot(): Promise<SnapshotMessage>
+  /** When the next call is due (epoch ms), or null when signed out; a host may set a timer for it. */
+  nextWakeAt(): Promise<number | null>
+  /**
+   * Handles a validated tab message; `reply` gets the snapshot for `hello` before any call starts.
+   * The first `hello` this instance sees counts as a page load. Resolves when all work is done.
+   */
+  receive(message: TabMessage, reply: (message: WorkerMessage) => void): Promise<void>
+}
+
+/** How a call's decision looks inside the lock: why it is due, or null to skip. */
+type DueCheck = (session: StoredSession, now: number) => DueReason | 'requested' | null
+
+/** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
+export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
+  const { clock, random, http, store, broadcast, locks, reporter, logger } = ports
+  const providerBase = `${config.providerUrl.replace(/\/+$/, '')}${PROVIDER_API_PREFIX}`
+  const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
+  const v = PROTOCOL_VERSION
+
+  let online = true
+  let busy = 0
+  let sawHello = false
+
+  function status(): { online: boolean; refreshing: boolean } {
+    return { online, refreshing: busy > 0 }
+  }
+
+  function announceStatus(): void {
+    broadcast({ v, type: WORKER_MESSAGE.status, ...status() })
+  }
+
+  function setOnline(value: boolean): void {
+    if (online === value) return
+    online = value
+    announceStatus()
+  }
+
+  /** Marks a network operation as running for the `refreshing` status. */
+  async function tracked(fn: () => Promise<void>): Promise<void> {
+    if (busy++ === 0) announceStatus()
+    try {
+      await fn()
+    } finally {
+      if (--busy === 0) announceStatus()
+    }
+  }
+
+  /** The stored state, or the initial state if there is none or it is unreadable. */
+  function parseStored(raw: unknown): EngineState {
+    if (raw === undefined) return initialEngineState()
+    try {
+      return parseEngineState(raw)
+    } catch {
+      return initialEngineState()
+    }
+  }
+
+  async function readState(): Promise<EngineState> {
+    const raw = await store.get<unknown>(ENGINE_STATE_KEY)
+    if (raw === undefined) return initialEngineState()
+    try {
+      return parseEngineState(raw)
+    } catch (error) {
+      // Unreadable (corrupt, or another schema): replace it once, so it is reported once.
+      logger.error('Discarded unreadable session state', { error: String(error) })
+      reporter(error, { op: 'read-state' })
+      await store.update<unknown>(ENGINE_STATE_KEY, parseStored)
+      return initialEngineState()
+    }
+  }
+
+  /** Atomically replaces the state with what `fn` returns (null: leave it) and says whether it wrote. */
+  async function mutate(fn: (state: EngineState) => EngineState | null): Promise<boolean> {
+    let wrote = false
+    await store.update<unknown>(ENGINE_STATE_KEY, (raw) => {
+      const current = parseStored(raw)
+      const next = fn(current)
+      wrote = next !== null
+      return next ?? current
+    })
+    return wrote
+  }
+
+  /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
+  async function guard(op: string, fn: () => Promise<void>): Promise<void> {
+    try {
+      await fn()
+    } catch (error) {
+      logger.error(`Session engine: ${op} failed`, { error: String(error) })
+      reporter(error, { op })
+    }
+  }
+
+  async function callAuthenticate(sessionToken: string): Promise<AuthenticateOutcome> {
+    try {
+      const response = await http.request({
+        url: `${providerBase}/sessions/authenticate`,
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${base64Encode(`${config.publicToken}:${sessionToken}`)}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ session_duration_minutes: SESSION_DURATION_MINUTES }),
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+        abortKey: SESSION_ABORT_KEY,
+      })
+      const text = await response.text()
+      return classifyAuthenticateResponse(response.status, response.contentType, text)
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'Error'
+      return {
+        kind: 'recoverable',
+        reason: `no response (${name})`,
+        status: null,
+        unexpected: false,
+      }
+    }
+  }
+
+  /** Fetches events with a fresh JWT and caches them for this user, unless the session changed meanwhile. */
+  async function fetchEvents(jwt: string, userId: string, epoch: number): Promise<void> {
+    let events
+    try {
+      const response = await http.request({
+        url: eventsUrl,
+        method: 'GET',
+        headers: { Authorization: `Bearer ${jwt}` },
+        timeoutMs: CARDS_TIMEOUT_MS,
+        abortKey: SESSION_ABORT_KEY,
+      })
+      events = readEventsResponse(response.status, response.contentType, await response.text())
+    } catch (error) {
+      // Aborted by a sign-out or a new hand-off: not a failure anyone needs to hear about.
+      if ((await readState()).epoch !== epoch) return
+      const message = describeEventsFailure(error)
+      logger.error('Failed to fetch poap events', { message })
+      reporter(error, { op: 'poap-events' })
+      broadcast({ v, type: WORKER_MESSAGE.eventsError, message })
+      return
+    }
+    const cache: EventsCache = { userId, events, fetchedAt: clock.now() }
+    const wrote = await mutate((state) =>
+      state.epoch === epoch && state.session?.userId === userId
+        ? { ...state, events: cache }
+        : null,
+    )
+    if (wrote) broadcast({ v, type: WORKER_MESSAGE.events, ...cache, source: 'network' })
+  }
+
+  /**
+   * Ends the session: bump the epoch and clear session and events in one write (first, so nothing is
+   * lost if revoke hangs or fails), abort calls, tell every tab, then revoke best effort. With
+   * `onlyEpoch`, does nothing if the session has changed since (a newer sign-in must survive).
+   */
+  async function endSession(
+    reason: SignOutReason,
+    options: { revoke: boolean; onlyEpoch?: number },
+  ): Promise<void> {
+    let ended: StoredSession | null = null
+    const wrote = await mutate((state) => {
+      if (options.onlyEpoch !== undefined && state.epoch !== options.onlyEpoch) return null
+      ended = state.session
+      return initialEngineState(state.epoch + 1)
+    })
+    if (!wrote) return
+    http.abort(SESSION_ABORT_KEY)
+    broadcast({ v, type: WORKER_MESSAGE.signout, reason })
+    logger.info('Signed out', { reason })
+    const token = (ended as StoredSession | null)?.sessionToken
+    if (options.revoke && token !== undefined) await revoke(token)
+  }
+
+  async function revoke(sessionToken: string): Promise<void> {
+    try {
+      const response = await http.request({
+        url: `${providerBase}/sessions/revoke`,
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${base64Encode(`${config.publicToken}:${sessionToken}`)}`,
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+      })
+      await response.text()
+      if (response.status > 299) logger.warn('Error revoking session', { status: response.status })
+    } catch (error) {
+      logger.warn('Error revoking session', {
+        error: error instanceof Error ? error.name : 'Error',
+      })
+    }
+  }
+
+  /**
+   * One re-authentication, single flight: under the lock the state is read again and the due check
+   * repeated, so wakes that queued behind a call that just succeeded do nothing.
+   */
+  async function reauthenticate(check: DueCheck): Promise<void> {
+    await locks.withLock(REAUTH_LOCK_NAME, async () => {
+      const state = await readState()
+      const session = state.session
+      if (session === null) return
+      const due = check(session, clock.now())
+      if (due === null) return
+      await tracked(() => runCall(state.epoch, session, due))
+    })
+  }
+
+  async function runCall(
+    epoch: number,
+    session: StoredSession,
+    due: DueReason | 'requested',
+  ): Promise<void> {
+    const outcome = await callAuthenticate(session.sessionToken)
+    const now = clock.now()
+    if (outcome.kind === 'success') {
+      const fresh = outcome.session
+      const scheduledFor =
+        due === 'scheduled' && session.backoffAttempt === 0 ? session.nextDueAt : null
+      const next: StoredSession = {
+        ...fresh,
+        lastAuthAt: now,
+        nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor),
+        backoffAttempt: 0,
+      }
+      const wrote = await mutate((state) =>
+        state.epoch === epoch && state.session !== null
+          ? {
+              ...state,
+              session: next,
+              events: state.events?.userId === next.userId ? state.events : null,
+            }
+          : null,
+      )
+      if (!wrote) {
+        logger.info('Discarded a re-authentication that finished after its session ended')
+        return
+      }
+      setOnline(true)
+      broadcast({ v, type: WORKER_MESSAGE.session, jwt: fresh.jwt, expiresAt: fresh.expiresAt })
+      await fetchEvents(fresh.jwt, fresh.userId, epoch)
+      return
+    }
+    if (outcome.kind === 'unrecoverable') {
+      setOnline(true)
+      logger.warn('Session ended by the provider', { errorType: outcome.errorType })
+      await endSession(outcome.errorType, { revoke: false, onlyEpoch: epoch })
+      return
+    }
+    let attempt = 0
+    const wrote = await mutate((state) => {
+      if (state.epoch !== epoch || state.session === null) return null
+      attempt = state.session.backoffAttempt
+      const nextDueAt = now + backoffDelay(attempt, random)
+      return { ...state, session: { ...state.session, backoffAttempt: attempt + 1, nextDueAt } }
+    })
+    if (!wrote) return
+    setOnline(outcome.status !== null)
+    logger.warn('Re-authentication failed; will retry', { reason: outcome.reason, attempt })
+    if (outcome.unexpected) {
+      reporter(new Error(`Error authenticating session: ${outcome.reason}`), {
+        op: 'reauthenticate',
+        status: outcome.status ?? 0,
+      })
+    }
+  }
+
+  async function handoff(data: AuthenticateData): Promise<void> {
+    const fresh = toAuthenticatedSession(parseAuthenticateData(data))
+    const now = clock.now()
+    let epoch = 0
+    await mutate((state) => {
+      epoch = state.epoch + 1
+      return {
+        ...state,
+        epoch,
+        session: {
+          ...fresh,
+          lastAuthAt: now,
+          nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null),
+          backoffAttempt: 0,
+        },
+        // Another user's list is never kept, let alone shown.
+        events: state.events?.userId === fresh.userId ? state.events : null,
+      }
+    })
+    http.abort(SESSION_ABORT_KEY)
+    broadcast({
+      v,
+      type: WORKER_MESSAGE.signin,
+      email: fresh.email,
+      jwt: fresh.jwt,
+      expiresAt: fresh.expiresAt,
+    })
+    await tracked(() => fetchEvents(fresh.jwt, fresh.userId, epoch))
+  }
+
+  async function wake(reason: WakeReason): Promise<void> {
+    const state = await readState()
+    // Cheap pre-check outside the lock: most heartbeats stop here.
+    if (state.session === null || dueReason(state.session, clock.now(), reason) === null) return
+    await reauthenticate((session, now) => dueReason(session, now, reason))
+  }
+
+  async function refresh(): Promise<void> {
+    const requestedAt = clock.now()
+    // A call that succeeded while this one waited for the lock already did what the user asked.
+    await reauthenticate((session) => (session.lastAuthAt > requestedAt ? null : 'requested'))
+  }
+
+  function cachedView(state: EngineState, now: number): EventsView | null {
+    const cache = state.events
+    if (cache === null || state.session === null || cache.userId !== state.session.userId)
+      return null
+    if (now - cache.fetchedAt >= EVENTS_CACHE_TTL_MS) return null
+    return { events: cache.events, fetchedAt: cache.fetchedAt, source: 'cache' }
+  }
+
+  async function snapshot(): Promise<SnapshotMessage> {
+    const state = await readState()
+    const now = clock.now()
+    const session = state.session
+    const events = cachedView(state, now)
+    if (state.events !== null && events === null) {
+      const stale = state.events.fetchedAt
+      // Older than a day or not this user's: drop it for good.
+      await mutate((current) =>
+        current.events?.fetchedAt === stale && cachedView(current, now) === null
+          ? { ...current, events: null }
+          : null,
+      )
+    }
+    return {
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth:
+        session === null
+          ? { signedIn: false }
+          : {
+              signedIn: true,
+              email: session.email,
+              jwt: session.jwt,
+              expiresAt: session.expiresAt,
+            },
+      events,
+      status: status(),
+    }
+  }
+
+  const engine: SessionEngine = {
+    handoff: (data) => guard('handoff', () => handoff(data)),
+    wake: (reason) => guard('wake', () => wake(reason)),
+    refresh: () => guard('refresh', refresh),
+    signOut: (reason) => guard('sign-out', () => endSession(reason, { revoke: true })),
+    snapshot,
+    async nextWakeAt() {
+      return (await readState()).session?.nextDueAt ?? null
+    },
+    async receive(message, reply) {
+      switch (message.type) {
+        case TAB_MESSAGE.hello: {
+          const load = !sawHello
+          sawHello = true
+          await guard('hello', async () => reply(await snapshot()))
+          return engine.wake(load ? 'load' : 'message')
+        }
+        case TAB_MESSAGE.handoff:
+          return engine.handoff(message)
+        case TAB_MESSAGE.heartbeat:
+          return engine.wake('heartbeat')
+        case TAB_MESSAGE.refresh:
+          return engine.refresh()
+        case TAB_MESSAGE.signout:
+          return engine.signOut('user')
+      }
+    },
+  }
+  return engine
+}

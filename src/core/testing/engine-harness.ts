@@ -1,0 +1,88 @@
+/** Wires session engines to fakes (clock, backend, locks) and records what they broadcast, log and report. */
+import { createMemoryLocks } from '../memory-locks'
+import { createMemoryStore } from '../memory-store'
+import type { KeyValueStore, Locks } from '../ports'
+import type { WorkerMessage } from '../protocol'
+import { createSessionEngine, type EngineConfig, type SessionEngine } from '../session-engine'
+import { createFakeBackend, type FakeBackend } from './fake-backend'
+import { createFakeClock, type FakeClock } from './fake-clock'
+
+/** The configuration every harness engine uses. */
+export const HARNESS_CONFIG: EngineConfig = {
+  providerUrl: 'http://provider.test/',
+  publicToken: 'public-token-test-fake',
+  cardsUrl: 'http://cards.test',
+}
+
+/** Engines over one shared store, lock and backend, with everything they emit recorded. */
+export interface EngineHarness {
+  clock: FakeClock
+  backend: FakeBackend
+  store: KeyValueStore
+  locks: Locks
+  /** The first engine (the worker). */
+  engine: SessionEngine
+  /** A new engine over the same store and lock: a restarted worker, or another tab's page host. */
+  spawn(): SessionEngine
+  broadcasts: WorkerMessage[]
+  logs: { level: string; message: string; details?: Record<string, unknown> }[]
+  reports: { error: unknown; context: Record<string, string | number | boolean> }[]
+  /** Jitter source: a fixed value unless replaced. */
+  random: { value: number }
+  /** Broadcast messages of one type. */
+  sent<T extends WorkerMessage['type']>(type: T): Extract<WorkerMessage, { type: T }>[]
+}
+
+/** Options: bring your own store (e.g. the IndexedDB adapter) or clock. */
+export interface HarnessOptions {
+  store?: KeyValueStore
+  clock?: FakeClock
+}
+
+/** Creates a harness; by default an in-memory store, a clock at 2025-01-01 and jitter 0. */
+export function createEngineHarness(options: HarnessOptions = {}): EngineHarness {
+  const clock = options.clock ?? createFakeClock()
+  const store = options.store ?? createMemoryStore()
+  const backend = createFakeBackend(clock, HARNESS_CONFIG.publicToken)
+  const locks = createMemoryLocks()
+  const broadcasts: WorkerMessage[] = []
+  const logs: EngineHarness['logs'] = []
+  const reports: EngineHarness['reports'] = []
+  const random = { value: 0.5 }
+  const log =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      logs.push({ level, message, details })
+    }
+
+  function spawn(): SessionEngine {
+    return createSessionEngine(
+      {
+        clock,
+        random: () => random.value,
+        http: backend.http,
+        store,
+        broadcast: (message) =>
+          broadcasts.push(JSON.parse(JSON.stringify(message)) as WorkerMessage),
+        locks,
+        reporter: (error, context) => reports.push({ error, context }),
+        logger: { info: log('info'), warn: log('warn'), error: log('error') },
+      },
+      HARNESS_CONFIG,
+    )
+  }
+
+  return {
+    clock,
+    backend,
+    store,
+    locks,
+    engine: spawn(),
+    spawn,
+    broadcasts,
+    logs,
+    reports,
+    random,
+    sent: (type) => broadcasts.filter((m) => m.type === type) as never,
+  }
+}

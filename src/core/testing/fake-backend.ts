@@ -1,0 +1,254 @@
+/** Scripted stand-ins for the provider and the cards API behind a fake Http port, for tests and scripts. */
+import { base64Encode } from '../base64'
+import { SESSION_DURATION_MINUTES } from '../constants'
+import type { Clock, Http, HttpRequest, HttpResponse } from '../ports'
+import type { AuthenticateData } from '../provider-session'
+
+/** A scripted answer: an HTTP reply, or a failure before any reply. */
+export type FakeAnswer =
+  { status: number; contentType?: string | null; body: string } | { fail: 'network' | 'timeout' }
+
+/** A request as the fake saw it, with the fake time it arrived. */
+export interface RecordedRequest extends HttpRequest {
+  at: number
+}
+
+/** Requests matching a gate wait at it until released (or aborted). */
+export interface Gate {
+  /** Lets every waiting request (and any later one) through. */
+  release(): void
+  /** Resolves once a request is waiting at the gate. */
+  reached: Promise<void>
+}
+
+/** Builds a JSON reply. */
+export function json(status: number, body: unknown): FakeAnswer {
+  return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) }
+}
+
+/** A raw event as the cards API sends it. */
+export function rawEvent(id: string | number, status: string, name = `Event ${id}`): unknown {
+  return {
+    id,
+    name,
+    description: 'Demo event',
+    imageUrl: `https://img.example/${id}.png`,
+    startDate: '2025-05-01T18:00:00Z',
+    endDate: '2025-05-01T23:00:00Z',
+    city: 'Berlin',
+    country: 'Germany',
+    eventUrl: null,
+    status,
+  }
+}
+
+interface FakeSession {
+  token: string
+  userId: string
+  email: string
+  expiresAt: number
+  alive: boolean
+}
+
+/** The fake provider, cards API and the Http port in front of them. */
+export interface FakeBackend {
+  http: Http
+  requests: RecordedRequest[]
+  /** Creates a provider session as a sign-in would, returning the parts the page hands off. */
+  signIn(userId: string, email?: string, durationMinutes?: number): AuthenticateData
+  /** Answers the next authenticate calls with these, in order, before normal service resumes. */
+  authenticateFaults: FakeAnswer[]
+  /** While set, every authenticate call gets this answer. */
+  authenticateOutage: FakeAnswer | null
+  /** Session length granted by authenticate (minutes); the request's 60 unless set. */
+  grantMinutes: number | null
+  /** Answers the next events calls with these, in order. */
+  eventsFaults: FakeAnswer[]
+  /** Raw events per user id. */
+  eventsByUser: Map<string, unknown[]>
+  /** Answers the next revoke calls with these, in order. */
+  revokeFaults: FakeAnswer[]
+  /** Runs as each request is answered, e.g. to let fake time pass (latency). */
+  onAnswer: ((req: RecordedRequest) => void) | null
+  /** Whether held requests reject when aborted (a real fetch does). */
+  honourAbort: boolean
+  /** Holds matching requests until the returned gate is released. */
+  hold(match: (req: RecordedRequest) => boolean): Gate
+  /** Requests to a path suffix, e.g. `/sessions/authenticate`. */
+  callsTo(pathSuffix: string): RecordedRequest[]
+  /** Whether the provider still has this session. */
+  isAlive(sessionToken: string): boolean
+}
+
+function abortError(): Error {
+  const error = new Error('The operation was aborted.')
+  error.name = 'AbortError'
+  return error
+}
+
+/** Creates the fake backend; time comes from `clock`, answers come in a microtask (or when a gate opens). */
+export function createFakeBackend(
+  clock: Clock,
+  publicToken = 'public-token-test-fake',
+): FakeBackend {
+  const sessions = new Map<string, FakeSession>()
+  const jwtOwners = new Map<string, string>()
+  let counter = 0
+  const gates: {
+    match: (req: RecordedRequest) => boolean
+    open: boolean
+    wait: Promise<void>
+    arrived: () => void
+  }[] = []
+  const waiting = new Set<{ key: string | undefined; reject: (error: Error) => void }>()
+
+  function mintJwt(userId: string): string {
+    const jwt = `jwt-${userId}-${++counter}`
+    jwtOwners.set(jwt, userId)
+    return jwt
+  }
+
+  function authData(session: FakeSession): AuthenticateData {
+    return {
+      session_token: session.token,
+      session_jwt: mintJwt(session.userId),
+      session: { expires_at: new Date(session.expiresAt).toISOString() },
+      user: { user_id: session.userId, emails: [{ email: session.email }] },
+    }
+  }
+
+  function sessionFor(req: HttpRequest): FakeSession | undefined {
+    const header = req.headers.Authorization
+    for (const session of sessions.values()) {
+      if (header === `Basic ${base64Encode(`${publicToken}:${session.token}`)}`) return session
+    }
+    return undefined
+  }
+
+  function unauthorized(): FakeAnswer {
+    return json(404, {
+      status_code: 404,
+      error_type: 'session_not_found',
+      error_message: 'Session could not be found.',
+    })
+  }
+
+  function answer(req: HttpRequest): FakeAnswer {
+    const path = new URL(req.url).pathname
+    if (path.endsWith('/sdk/v1/sessions/authenticate')) {
+      const fault = backend.authenticateFaults.shift() ?? backend.authenticateOutage
+      if (fault) return fault
+      const session = sessionFor(req)
+      if (!session || !session.alive || session.expiresAt <= clock.now()) return unauthorized()
+      const requested = (JSON.parse(req.body ?? '{}') as { session_duration_minutes?: number })
+        .session_duration_minutes
+      const minutes = backend.grantMinutes ?? requested ?? SESSION_DURATION_MINUTES
+      session.expiresAt = clock.now() + minutes * 60_000
+      return json(200, { data: { request_id: 'req', status_code: 200, ...authData(session) } })
+    }
+    if (path.endsWith('/sdk/v1/sessions/revoke')) {
+      const session = sessionFor(req)
+      if (session) session.alive = false
+      return backend.revokeFaults.shift() ?? json(200, { data: { status_code: 200 } })
+    }
+    if (path.endsWith('/api/poap-events')) {
+      const fault = backend.eventsFaults.shift()
+      if (fault) return fault
+      const jwt = (req.headers.Authorization ?? '').replace(/^Bearer /, '')
+      const userId = jwtOwners.get(jwt)
+      if (userId === undefined) return json(401, { message: 'Unauthorized' })
+      return json(200, { data: backend.eventsByUser.get(userId) ?? [] })
+    }
+    return json(404, { message: 'Not found' })
+  }
+
+  async function request(req: HttpRequest): Promise<HttpResponse> {
+    const recorded: RecordedRequest = { ...req, headers: { ...req.headers }, at: clock.now() }
+    backend.requests.push(recorded)
+    const gate = gates.find((g) => !g.open && g.match(recorded))
+    await new Promise<void>((resolve, reject) => {
+      const entry = { key: req.abortKey, reject }
+      waiting.add(entry)
+      const settle = () => {
+        waiting.delete(entry)
+        resolve()
+      }
+      if (gate) {
+        gate.arrived()
+        void gate.wait.then(settle)
+      } else void Promise.resolve().then(settle)
+    })
+    backend.onAnswer?.(recorded)
+    const result = answer(req)
+    if ('fail' in result) {
+      if (result.fail === 'timeout') {
+        const error = new Error('The operation timed out.')
+        error.name = 'TimeoutError'
+        throw error
+      }
+      throw new TypeError('Failed to fetch')
+    }
+    return {
+      status: result.status,
+      contentType: result.contentType ?? null,
+      text: async () => result.body,
+    }
+  }
+
+  const backend: FakeBackend = {
+    http: {
+      request,
+      abort(key) {
+        if (!backend.honourAbort) return
+        for (const entry of [...waiting]) {
+          if (entry.key === key) {
+            waiting.delete(entry)
+            entry.reject(abortError())
+          }
+        }
+      },
+    },
+    requests: [],
+    signIn(userId, email = `${userId}@example.com`, durationMinutes = SESSION_DURATION_MINUTES) {
+      const session: FakeSession = {
+        token: `session-token-${userId}-${++counter}-SECRET`,
+        userId,
+        email,
+        expiresAt: clock.now() + durationMinutes * 60_000,
+        alive: true,
+      }
+      sessions.set(session.token, session)
+      return authData(session)
+    },
+    authenticateFaults: [],
+    authenticateOutage: null,
+    grantMinutes: null,
+    eventsFaults: [],
+    eventsByUser: new Map(),
+    revokeFaults: [],
+    onAnswer: null,
+    honourAbort: true,
+    hold(match) {
+      let open!: () => void
+      let arrived!: () => void
+      const wait = new Promise<void>((resolve) => (open = resolve))
+      const reached = new Promise<void>((resolve) => (arrived = resolve))
+      const gate = { match, open: false, wait, arrived }
+      gates.push(gate)
+      return {
+        release() {
+          gate.open = true
+          open()
+        },
+        reached,
+      }
+    },
+    callsTo(pathSuffix) {
+      return backend.requests.filter((req) => new URL(req.url).pathname.endsWith(pathSuffix))
+    },
+    isAlive(token) {
+      return sessions.get(token)?.alive ?? false
+    },
+  }
+  return backend
+}
