@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   PROTOCOL_VERSION,
+  SKIP_WAITING,
+  isSkipWaitingMessage,
   TAB_MESSAGE,
   WORKER_MESSAGE,
   parseTabMessage,
@@ -114,6 +116,15 @@ describe('parseWorkerMessage', () => {
       ? true
       : false = true
     expect(noToken).toBe(true)
+  })
+})
+
+describe('isSkipWaitingMessage', () => {
+  it('recognises workbox-window’s message and nothing else', () => {
+    expect(isSkipWaitingMessage({ type: SKIP_WAITING })).toBe(true)
+    expect(isSkipWaitingMessage({ v, type: 'hello' })).toBe(false)
+    expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false)
+    expect(parseTabMessage({ type: SKIP_WAITING })).toBeNull()
   })
 })
 

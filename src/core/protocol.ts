@@ -38,6 +38,17 @@ export const TAB_MESSAGE = {
   signout: 'signout',
 } as const
 
+/**
+ * The message workbox-window's `messageSkipWaiting()` posts to a waiting worker. Workbox fixes its
+ * shape (`{type: 'SKIP_WAITING'}`, no version), so it stays outside the versioned unions.
+ */
+export const SKIP_WAITING = 'SKIP_WAITING'
+
+/** Whether data is workbox-window's skip-waiting message. */
+export function isSkipWaitingMessage(data: unknown): boolean {
+  return isRecord(data) && data.type === SKIP_WAITING
+}
+
 /** Why a session ended: the user asked, or the provider answered with an unrecoverable error type. */
 export type SignOutReason = 'user' | UnrecoverableErrorType
 

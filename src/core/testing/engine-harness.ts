@@ -22,8 +22,11 @@ export interface EngineHarness {
   locks: Locks
   /** The first engine (the worker). */
   engine: SessionEngine
-  /** A new engine over the same store and lock: a restarted worker, or another tab's page host. */
-  spawn(): SessionEngine
+  /**
+   * A new engine over the same lock and backend, and the same store unless another connection to it is
+   * given: a restarted worker, or another tab's page host.
+   */
+  spawn(store?: KeyValueStore): SessionEngine
   broadcasts: WorkerMessage[]
   logs: { level: string; message: string; details?: Record<string, unknown> }[]
   reports: { error: unknown; context: Record<string, string | number | boolean> }[]
@@ -55,13 +58,13 @@ export function createEngineHarness(options: HarnessOptions = {}): EngineHarness
       logs.push({ level, message, details })
     }
 
-  function spawn(): SessionEngine {
+  function spawn(ownStore: KeyValueStore = store): SessionEngine {
     return createSessionEngine(
       {
         clock,
         random: () => random.value,
         http: backend.http,
-        store,
+        store: ownStore,
         broadcast: (message) =>
           broadcasts.push(JSON.parse(JSON.stringify(message)) as WorkerMessage),
         locks,

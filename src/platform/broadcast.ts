@@ -1,0 +1,22 @@
+/** Worker → tab messages over BroadcastChannel: sending, and a validated subscription. */
+import { CHANNEL_NAME, parseWorkerMessage, type WorkerMessage } from '../core/protocol'
+import type { Broadcast } from '../core/ports'
+
+/** Creates the engine's Broadcast port on the protocol channel. */
+export function createBroadcast(channelName = CHANNEL_NAME): Broadcast {
+  const channel = new BroadcastChannel(channelName)
+  return (message) => channel.postMessage(message)
+}
+
+/** Calls `handler` with every valid worker message on the channel (others are dropped); returns unsubscribe. */
+export function subscribeWorkerMessages(
+  handler: (message: WorkerMessage) => void,
+  channelName = CHANNEL_NAME,
+): () => void {
+  const channel = new BroadcastChannel(channelName)
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const message = parseWorkerMessage(event.data)
+    if (message !== null) handler(message)
+  }
+  return () => channel.close()
+}
