@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { backoffDelay, dueReason, nextDueAfterSuccess, type ScheduleFields } from './schedule'
 
 const MIN = 60_000
+const HOUR = 60 * MIN
 const T = 1_000_000_000
 
 function schedule(overrides: Partial<ScheduleFields> = {}): ScheduleFields {
@@ -22,7 +23,7 @@ describe('dueReason', () => {
   })
 
   it('is due at once when fewer than 40 minutes remain, even before nextDueAt', () => {
-    const s = schedule({ expiresAt: T + 45 * MIN, nextDueAt: T + 30 * MIN })
+    const s = schedule({ expiresAt: T + 45 * MIN, nextDueAt: T + 10 * MIN })
     expect(dueReason(s, T + 5 * MIN - 1, 'heartbeat')).toBeNull()
     expect(dueReason(s, T + 5 * MIN + 1, 'heartbeat')).toBe('expiring')
   })
@@ -39,8 +40,11 @@ describe('dueReason', () => {
     expect(dueReason(s, T + 30 * MIN, 'heartbeat')).toBe('scheduled')
   })
 
-  it('calls when the device clock went back before the last success', () => {
+  it('calls when the device clock was set back, once, not on every wake', () => {
     expect(dueReason(schedule(), T - 1, 'heartbeat')).toBe('clock-moved-back')
+    // After that call failed, the retry is scheduled from the new clock and waits.
+    const retry = schedule({ backoffAttempt: 1, nextDueAt: T - HOUR + 2000 })
+    expect(dueReason(retry, T - HOUR + 1000, 'heartbeat')).toBeNull()
   })
 })
 

@@ -34,8 +34,8 @@ export function dueReason(
   wake: WakeReason,
 ): DueReason | null {
   if (now >= schedule.nextDueAt) return 'scheduled'
-  // The device clock was set back: the stored times mean nothing any more.
-  if (now < schedule.lastAuthAt) return 'clock-moved-back'
+  // No rule ever schedules further ahead than one interval: the device clock was set back.
+  if (schedule.nextDueAt - now > REAUTH_INTERVAL_MS) return 'clock-moved-back'
   if (schedule.backoffAttempt > 0) return null
   if (now - schedule.lastAuthAt < REAUTH_MIN_GAP_MS) return null
   if (schedule.expiresAt - now < REAUTH_IF_REMAINING_BELOW_MS) return 'expiring'
