@@ -88,7 +88,6 @@ export function describeStack(stack: Stack): string {
     `  error-report sink   ${stack.sink.url}   (DSN ${stack.sink.dsn}; reports at /_dev/reports)`,
     `  inbox               ${stack.provider.url}/_dev/inbox`,
     `  data                ${stack.dataDir}   (npm run stack:reset empties it)`,
-    'Sign in with any email; the code appears here and in the inbox.',
   ].join('\n')
 }
 
@@ -126,6 +125,7 @@ export function failStart(error: unknown): never {
 async function main(): Promise<void> {
   const stack = await startStack(optionsFromEnv())
   console.log(describeStack(stack))
+  console.log('Sign in with any email; the code appears here and in the inbox.')
   closeOnSignals(stack.close)
 }
 
