@@ -2,10 +2,12 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 import type { AppStore } from './store/app-store.ts'
+import type { SessionActions } from './lib/session-client.ts'
 
 /** What every route's `beforeLoad` and loader can read. */
 export interface RouterContext {
   store: AppStore
+  session: SessionActions
 }
 
 /** One router per app instance (tests build their own with a memory history). */

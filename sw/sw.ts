@@ -1,24 +1,53 @@
-/** Service worker entry: precache the shell, serve every navigation from it, take updates on request. */
+/** Service worker entry: precache and offline shell, and the host of the session engine. */
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { parseTabMessage, SKIP_WAITING } from '../src/core/protocol.ts'
+import { createSessionEngine } from '../src/core/session-engine.ts'
+import { createPlatformPorts } from '../src/platform/engine-ports.ts'
+import { config } from '../src/config/env.ts'
+import { reportFromWorker } from './report.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
-
 // Every navigation (`/tap?…` included) gets the precached shell: the app routes on the client.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')))
 
-// workbox-window's messageSkipWaiting(): the user chose "Reload" on the update prompt.
+const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
+  providerUrl: config.stytchApiUrl,
+  publicToken: config.stytchPublicToken,
+  cardsUrl: config.cardsApiUrl,
+})
+
+// While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats
+// and the schedule in IndexedDB take over.
+let wakeTimer: ReturnType<typeof setTimeout> | undefined
+async function armWakeTimer(): Promise<void> {
+  clearTimeout(wakeTimer)
+  const at = await engine.nextWakeAt()
+  if (at === null) return
+  wakeTimer = setTimeout(
+    () => void engine.wake('heartbeat').then(armWakeTimer),
+    Math.max(0, at - Date.now()),
+  )
+}
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) {
+    void self.skipWaiting()
+    return
+  }
+  const message = parseTabMessage(event.data)
+  if (!message) return
+  const port = event.ports[0]
+  event.waitUntil(engine.receive(message, (reply) => port?.postMessage(reply)).then(armWakeTimer))
 })
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim())
+  event.waitUntil(Promise.all([self.clients.claim(), engine.wake('activate').then(armWakeTimer)]))
 })

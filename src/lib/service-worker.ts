@@ -1,4 +1,4 @@
-/** Registers the service worker (workbox-window, loaded after first paint) and reports updates. */
+/** Registers the service worker (workbox-window) and announces waiting updates. */
 
 /** What the page can do about a waiting new version. */
 export interface UpdateHandle {
@@ -6,30 +6,39 @@ export interface UpdateHandle {
   activate(): void
 }
 
+type UpdateListener = (update: UpdateHandle) => void
+
+const updateListeners = new Set<UpdateListener>()
+let waiting: UpdateHandle | null = null
+
+/** Calls `listener` when a new version is waiting (at once if one already is); returns unsubscribe. */
+export function onUpdateWaiting(listener: UpdateListener): () => void {
+  updateListeners.add(listener)
+  if (waiting) listener(waiting)
+  return () => updateListeners.delete(listener)
+}
+
 /**
- * Registers `/sw.js` when the browser supports service workers, and calls `onUpdate` when a new
- * version is installed and waiting. Resolves false where no worker can run.
+ * Registers `/sw.js` and resolves with its registration, or null where no worker can run
+ * (unsupported, blocked by policy, private mode).
  */
-export async function registerServiceWorker(
-  onUpdate: (update: UpdateHandle) => void,
-): Promise<boolean> {
-  if (!('serviceWorker' in navigator)) return false
-  const { Workbox } = await import('workbox-window')
-  const wb = new Workbox('/sw.js', { scope: '/' })
-  wb.addEventListener('waiting', () => {
-    onUpdate({
-      activate() {
-        wb.addEventListener('controlling', () => window.location.reload())
-        wb.messageSkipWaiting()
-      },
-    })
-  })
+export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator)) return null
   try {
-    await wb.register()
-    return true
+    const { Workbox } = await import('workbox-window')
+    const wb = new Workbox('/sw.js', { scope: '/' })
+    wb.addEventListener('waiting', () => {
+      waiting = {
+        activate() {
+          wb.addEventListener('controlling', () => window.location.reload())
+          wb.messageSkipWaiting()
+        },
+      }
+      for (const listener of updateListeners) listener(waiting)
+    })
+    return (await wb.register()) ?? null
   } catch (error) {
-    // Blocked or private mode: the app still runs, only without offline support.
-    console.warn('Service worker registration failed', error)
-    return false
+    console.warn('Service worker unavailable; the session runs in the page.', error)
+    return null
   }
 }

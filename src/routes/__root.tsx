@@ -1,14 +1,32 @@
 /** Root route: the page frame around every screen, the update prompt and the not-found page. */
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { useAppStore } from '../store/use-app-store.tsx'
 import type { RouterContext } from '../router.tsx'
 import { AppShell } from '../features/shell/app-shell.tsx'
 import { NotFound } from '../features/shell/not-found.tsx'
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx'
 import { UpdatePrompt } from '../features/install/update-prompt.tsx'
 
+function AccountLink() {
+  const signedIn = useAppStore((state) => state.auth.status === 'signed-in')
+  if (!signedIn) return null
+  return (
+    <Link to="/account" className="button button--small">
+      Account
+    </Link>
+  )
+}
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
-    <AppShell actions={<ThemeToggle />}>
+    <AppShell
+      actions={
+        <>
+          <AccountLink />
+          <ThemeToggle />
+        </>
+      }
+    >
       <Outlet />
       <UpdatePrompt />
     </AppShell>

@@ -1,7 +1,9 @@
 /** `/auth/email`: sign in by email; `redirect` is kept only when it is a same-origin path. */
+import { useMemo } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { parseRedirect } from '../core/redirect.ts'
 import { SignInPage } from '../features/auth/sign-in-page.tsx'
+import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 
 /** Search parameters of the sign-in page. */
 export interface SignInSearch {
@@ -15,6 +17,8 @@ export const Route = createFileRoute('/auth/email')({
   }),
   component: function SignIn() {
     const { redirect } = Route.useSearch()
-    return <SignInPage redirect={redirect} />
+    const { session } = Route.useRouteContext()
+    const complete = useMemo(() => completeSignIn(session), [session])
+    return <SignInPage redirect={redirect} complete={complete} />
   },
 })

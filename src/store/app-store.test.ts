@@ -1,33 +1,126 @@
 import { describe, expect, it } from 'vitest'
-import { createAppStore, selectIsSignedIn, whenAuthKnown } from './app-store.ts'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../core/protocol.ts'
+import type { PoapEvent } from '../core/poap-event.ts'
+import {
+  createAppStore,
+  selectHasActiveEvents,
+  selectHasInactiveEvents,
+  selectIsSignedIn,
+  whenAuthKnown,
+} from './app-store.ts'
+
+const event = (id: string, status: PoapEvent['status']): PoapEvent => ({
+  id,
+  name: `Event ${id}`,
+  description: null,
+  imageUrl: null,
+  startDate: '2026-01-01T00:00:00.000Z',
+  endDate: '2026-01-02T00:00:00.000Z',
+  city: null,
+  country: null,
+  eventUrl: null,
+  status,
+})
+
+const signin: WorkerMessage = {
+  v,
+  type: WORKER_MESSAGE.signin,
+  email: 'a@example.com',
+  jwt: 'eyJ.a.b',
+  expiresAt: 1000,
+}
+const signedOut: WorkerMessage = { v, type: WORKER_MESSAGE.signout, reason: 'user' }
+const eventsMessage = (list: PoapEvent[]): WorkerMessage => ({
+  v,
+  type: WORKER_MESSAGE.events,
+  events: list,
+  fetchedAt: 5,
+  source: 'network',
+})
 
 describe('app store', () => {
-  it('starts unknown and signed out', () => {
-    const store = createAppStore()
-    expect(store.getState().auth.status).toBe('unknown')
-    expect(selectIsSignedIn(store.getState())).toBe(false)
+  it('starts unknown, signed out, with no list yet', () => {
+    const state = createAppStore().getState()
+    expect(state.auth.status).toBe('unknown')
+    expect(selectIsSignedIn(state)).toBe(false)
+    expect(state.events.list).toBeNull()
   })
 
-  it('is signed in exactly when a JWT is present', () => {
+  it('is signed in exactly while a JWT is present', () => {
     const store = createAppStore()
-    store.getState().signedIn({ jwt: 'eyJ.a.b', email: 'a@example.com', expiresAt: 1 })
+    store.getState().apply(signin)
     expect(selectIsSignedIn(store.getState())).toBe(true)
-    expect(store.getState().auth.status).toBe('signed-in')
-    store.getState().signedIn({ jwt: '', email: 'a@example.com', expiresAt: 1 })
+    expect(store.getState().auth).toMatchObject({ status: 'signed-in', email: 'a@example.com' })
+    store.getState().apply(signedOut)
     expect(selectIsSignedIn(store.getState())).toBe(false)
-    expect(store.getState().auth.status).toBe('anonymous')
-  })
-
-  it('clears the JWT and email on sign-out', () => {
-    const store = createAppStore()
-    store.getState().signedIn({ jwt: 'eyJ.a.b', email: 'a@example.com', expiresAt: 1 })
-    store.getState().signedOut()
-    expect(store.getState().auth).toEqual({
+    expect(store.getState().auth).toMatchObject({
       status: 'anonymous',
       jwt: null,
       email: null,
-      expiresAt: null,
+      signedOutReason: 'user',
     })
+  })
+
+  it('takes a fresh JWT from a re-authentication, but never after sign-out', () => {
+    const store = createAppStore()
+    const session: WorkerMessage = { v, type: WORKER_MESSAGE.session, jwt: 'eyJ.new', expiresAt: 2 }
+    store.getState().apply(signin)
+    store.getState().apply(session)
+    expect(store.getState().auth).toMatchObject({ jwt: 'eyJ.new', expiresAt: 2 })
+    store.getState().apply(signedOut)
+    store.getState().apply(session)
+    expect(store.getState().auth.jwt).toBeNull()
+  })
+
+  it('clears the events on sign-out and ignores late lists', () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage([event('1', 'active')]))
+    store.getState().apply(signedOut)
+    expect(store.getState().events.list).toBeNull()
+    store.getState().apply(eventsMessage([event('2', 'active')]))
+    expect(store.getState().events.list).toBeNull()
+  })
+
+  it('keeps the list when a fetch fails, and clears the error on the next list', () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage([event('1', 'active')]))
+    store.getState().apply({ v, type: WORKER_MESSAGE.eventsError, message: 'offline' })
+    expect(store.getState().events).toMatchObject({ error: 'offline', list: [{ id: '1' }] })
+    store.getState().apply(eventsMessage([]))
+    expect(store.getState().events).toMatchObject({ error: null, list: [] })
+  })
+
+  it.each([
+    [['active'], true, false],
+    [['pending-approval'], true, false],
+    [['future'], true, false],
+    [['expired'], false, true],
+    [['rejected'], false, true],
+    [['future', 'rejected'], true, true],
+    [[], false, false],
+  ] as const)('flags %j as active=%s inactive=%s', (statuses, active, inactive) => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage(statuses.map((status, i) => event(String(i), status))))
+    expect(selectHasActiveEvents(store.getState())).toBe(active)
+    expect(selectHasInactiveEvents(store.getState())).toBe(inactive)
+  })
+
+  it('takes the whole view from a snapshot', () => {
+    const store = createAppStore()
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 9 },
+      events: { events: [event('1', 'expired')], fetchedAt: 3, source: 'cache' },
+      status: { online: false, refreshing: false },
+    })
+    const state = store.getState()
+    expect(state.auth.status).toBe('signed-in')
+    expect(state.events).toMatchObject({ source: 'cache', fetchedAt: 3 })
+    expect(state.net.online).toBe(false)
   })
 
   it('resolves whenAuthKnown once the status is known', async () => {
@@ -36,7 +129,7 @@ describe('app store', () => {
     const pending = whenAuthKnown(store).then((status) => (known = status))
     await Promise.resolve()
     expect(known).toBeUndefined()
-    store.getState().signedOut()
+    store.getState().apply(signedOut)
     await pending
     expect(known).toBe('anonymous')
   })

@@ -1,5 +1,12 @@
 /** The one app store (framework-free): auth, events and network state, fed by session messages. */
 import { createStore } from 'zustand/vanilla'
+import {
+  WORKER_MESSAGE,
+  type EventsSource,
+  type SignOutReason,
+  type WorkerMessage,
+} from '../core/protocol.ts'
+import { hasActiveEvents, hasInactiveEvents, type PoapEvent } from '../core/poap-event.ts'
 
 /** `unknown` until the session host has answered; signed in means a JWT is present. */
 export type AuthStatus = 'unknown' | 'anonymous' | 'signed-in'
@@ -10,48 +17,126 @@ export interface AuthSlice {
   jwt: string | null
   email: string | null
   expiresAt: number | null
+  /** Why the last session ended, until the next sign-in. */
+  signedOutReason: SignOutReason | null
+}
+
+/** The event list as last received, with its age and origin. */
+export interface EventsSlice {
+  /** null until a list arrived (drives the loading skeleton). */
+  list: PoapEvent[] | null
+  fetchedAt: number | null
+  source: EventsSource | null
+  /** The last fetch failure, cleared by the next list. */
+  error: string | null
 }
 
 /** Network state as the session host reports it. */
 export interface NetSlice {
   online: boolean
+  refreshing: boolean
 }
 
-/** The whole store: state plus the few actions that feed it. */
+/** The whole store: state plus `apply`, the one way messages change it. */
 export interface AppState {
   auth: AuthSlice
+  events: EventsSlice
   net: NetSlice
-  signedIn(auth: { jwt: string; email: string; expiresAt: number }): void
-  signedOut(): void
-  setOnline(online: boolean): void
+  /** Applies one validated message from the session host. */
+  apply(message: WorkerMessage): void
 }
 
-const anonymousAuth = (status: AuthStatus): AuthSlice => ({
+const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): AuthSlice => ({
   status,
   jwt: null,
   email: null,
   expiresAt: null,
+  signedOutReason: reason,
 })
+
+const noEvents: EventsSlice = { list: null, fetchedAt: null, source: null, error: null }
+
+type Data = Pick<AppState, 'auth' | 'events' | 'net'>
+
+/** The state after `message`; pure, so it is easy to test and reason about. */
+export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
+  switch (message.type) {
+    case WORKER_MESSAGE.snapshot: {
+      const { auth, events, status } = message
+      return {
+        auth: auth.signedIn
+          ? {
+              status: 'signed-in',
+              jwt: auth.jwt,
+              email: auth.email,
+              expiresAt: auth.expiresAt,
+              signedOutReason: null,
+            }
+          : anonymous('anonymous', state.auth.signedOutReason),
+        events: events
+          ? { list: events.events, fetchedAt: events.fetchedAt, source: events.source, error: null }
+          : auth.signedIn
+            ? state.events
+            : noEvents,
+        net: status,
+      }
+    }
+    case WORKER_MESSAGE.signin:
+      return {
+        auth: {
+          status: 'signed-in',
+          jwt: message.jwt,
+          email: message.email,
+          expiresAt: message.expiresAt,
+          signedOutReason: null,
+        },
+      }
+    case WORKER_MESSAGE.session:
+      // A late re-authentication never signs a signed-out view back in.
+      if (state.auth.status !== 'signed-in') return {}
+      return { auth: { ...state.auth, jwt: message.jwt, expiresAt: message.expiresAt } }
+    case WORKER_MESSAGE.signout:
+      return { auth: anonymous('anonymous', message.reason), events: noEvents }
+    case WORKER_MESSAGE.events:
+      if (state.auth.status === 'anonymous') return {}
+      return {
+        events: {
+          list: message.events,
+          fetchedAt: message.fetchedAt,
+          source: message.source,
+          error: null,
+        },
+      }
+    case WORKER_MESSAGE.eventsError:
+      return { events: { ...state.events, error: message.message } }
+    case WORKER_MESSAGE.status:
+      return { net: { online: message.online, refreshing: message.refreshing } }
+  }
+}
 
 /** Builds a fresh store; tests build their own so nothing leaks between them. */
 export function createAppStore() {
-  return createStore<AppState>()((set) => ({
-    auth: anonymousAuth('unknown'),
-    net: { online: true },
-    signedIn: ({ jwt, email, expiresAt }) =>
-      set({
-        auth: { status: jwt ? 'signed-in' : 'anonymous', jwt: jwt || null, email, expiresAt },
-      }),
-    signedOut: () => set({ auth: anonymousAuth('anonymous') }),
-    setOnline: (online) => set({ net: { online } }),
+  return createStore<AppState>()((set, get) => ({
+    auth: anonymous('unknown'),
+    events: noEvents,
+    net: { online: true, refreshing: false },
+    apply: (message) => set(reduce(get(), message)),
   }))
 }
 
-/** The store type, for code that receives it (router context, session client). */
+/** The store type, for code that receives it (router context, session wiring). */
 export type AppStore = ReturnType<typeof createAppStore>
 
 /** True when a JWT is present: the spec's definition of signed in. */
 export const selectIsSignedIn = (state: AppState): boolean => state.auth.jwt !== null
+
+/** True when the list has an active, pending-approval or future event. */
+export const selectHasActiveEvents = (state: AppState): boolean =>
+  hasActiveEvents(state.events.list ?? [])
+
+/** True when the list has an expired or rejected event. */
+export const selectHasInactiveEvents = (state: AppState): boolean =>
+  hasInactiveEvents(state.events.list ?? [])
 
 /** Resolves once the auth status is known (the session host has answered). */
 export function whenAuthKnown(store: AppStore): Promise<AuthStatus> {

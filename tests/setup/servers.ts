@@ -2,11 +2,14 @@
  * Browser-test setup: builds the production app against test ports, serves it from a static
  * server, and hands the URLs to the tests through vitest's `provide`/`inject`.
  */
-import { rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { resolve } from 'node:path'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { startStaticServer } from '../support/static-server.ts'
+import { startStack } from '../../dev/stack.ts'
 
 /** Ports of the test servers; distinct from `npm start`'s so both can run at once. */
 export const TEST_PORTS = { app: 14173, provider: 18787, cards: 18788, sink: 18789 } as const
@@ -18,6 +21,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string
     distDir: string
+    providerUrl: string
+    cardsUrl: string
+    sinkUrl: string
   }
 }
 
@@ -38,10 +44,24 @@ export default async function setup(project: TestProject) {
   })
 
   const app = await startStaticServer(TEST_DIST, TEST_PORTS.app)
+  const dataDir = await mkdtemp(join(tmpdir(), 'iyk-stack-'))
+  const stack = await startStack({
+    host,
+    providerPort: TEST_PORTS.provider,
+    cardsPort: TEST_PORTS.cards,
+    sinkPort: TEST_PORTS.sink,
+    dataDir,
+    appUrl: app.url,
+    quiet: true,
+  })
   project.provide('appUrl', app.url)
   project.provide('distDir', TEST_DIST)
+  project.provide('providerUrl', stack.provider.url)
+  project.provide('cardsUrl', stack.cards.url)
+  project.provide('sinkUrl', stack.sink.url)
 
   return async () => {
-    await app.close()
+    await Promise.all([app.close(), stack.close()])
+    await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,16 +1,347 @@
-/** The sign-in page. The email-code and magic-link flows plug in here (session work, issue 4). */
+/** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { AuthenticateData } from '../../core/provider-session.ts'
+import { redirectTarget } from '../../core/redirect.ts'
+import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
+import { isValidEmail, signInErrorText } from './sign-in-errors.ts'
+import { readMagicLink, stripMagicLink } from './magic-link.ts'
 
-/** Where the user goes after signing in is shown so a redirect is never a surprise. */
-export function SignInPage({ redirect }: { redirect?: string | undefined }) {
+/** Seconds before another code can be sent to the same address. */
+export const RESEND_COOLDOWN_SECONDS = 30
+
+type Step =
+  | { kind: 'email' }
+  | { kind: 'code'; email: string; methodId: string }
+  | { kind: 'link-sent'; email: string }
+  | { kind: 'link'; token: string }
+
+/** Props: where to go afterwards, the provider calls, and what to do with a new session. */
+export interface SignInPageProps {
+  redirect?: string | undefined
+  /** Hands the session to the session host and leaves the page; resolves only on failure. */
+  complete(data: AuthenticateData, target: string): Promise<void>
+  provider?: SignInProvider
+  /** The current location (for the magic-link landing); tests pass their own. */
+  href?: string
+}
+
+/** The whole sign-in flow; each step keeps what was typed when something fails. */
+export function SignInPage({
+  redirect,
+  complete,
+  provider = stytchSignIn,
+  href = window.location.href,
+}: SignInPageProps) {
+  const [step, setStep] = useState<Step>(() => {
+    const token = readMagicLink(href)
+    return token ? { kind: 'link', token } : { kind: 'email' }
+  })
+  const target = redirectTarget(redirect)
+
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in</h1>
-      <p className="lede">Sign in with your email to see the events on your cards.</p>
-      {redirect ? (
-        <p className="muted" data-testid="redirect-note">
-          After signing in you will return to <code>{redirect}</code>.
+      {step.kind === 'link' ? (
+        <MagicLinkLanding
+          token={step.token}
+          provider={provider}
+          onSession={(data) => complete(data, target)}
+          onRestart={() => setStep({ kind: 'email' })}
+        />
+      ) : (
+        <>
+          <h1 id="sign-in-title" tabIndex={-1}>
+            Sign in
+          </h1>
+          {redirect ? (
+            <p className="muted" data-testid="redirect-note">
+              After signing in you will return to <code>{redirect}</code>.
+            </p>
+          ) : null}
+          {step.kind === 'email' ? (
+            <EmailStep
+              provider={provider}
+              onCodeSent={(email, methodId) => setStep({ kind: 'code', email, methodId })}
+            />
+          ) : null}
+          {step.kind === 'code' ? (
+            <CodeStep
+              email={step.email}
+              methodId={step.methodId}
+              provider={provider}
+              linkUrl={magicLinkUrl(redirect)}
+              onSession={(data) => complete(data, target)}
+              onNewMethod={(methodId) => setStep({ ...step, methodId })}
+              onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
+              onChangeEmail={() => setStep({ kind: 'email' })}
+            />
+          ) : null}
+          {step.kind === 'link-sent' ? (
+            <div className="stack" role="status">
+              <p className="lede">
+                We emailed a sign-in link to <strong>{step.email}</strong>. Open it on this device,
+                in this browser. It expires in {CODE_EXPIRY_MINUTES} minutes.
+              </p>
+              <button type="button" className="button" onClick={() => setStep({ kind: 'email' })}>
+                Use a different email
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** Where the magic link lands: this page, keeping the same-origin redirect. */
+function magicLinkUrl(redirect: string | undefined): string {
+  const url = new URL('/auth/email', window.location.origin)
+  if (redirect) url.searchParams.set('redirect', redirect)
+  return url.href
+}
+
+function EmailStep({
+  provider,
+  onCodeSent,
+}: {
+  provider: SignInProvider
+  onCodeSent(email: string, methodId: string): void
+}) {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const address = email.trim()
+    if (!isValidEmail(address)) {
+      setError('Enter a valid email address, like name@example.com.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const { methodId } = await provider.sendCode(address)
+      onCodeSent(address, methodId)
+    } catch (failure) {
+      setError(signInErrorText(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="lede">We will email you a 6-digit code. No password needed.</p>
+      <label className="field">
+        <span className="field__label">Email</span>
+        <input
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'email-error' : undefined}
+        />
+      </label>
+      {error ? (
+        <p id="email-error" className="form__error" role="alert">
+          {error}
         </p>
       ) : null}
-    </section>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Sending code…' : 'Send code'}
+      </button>
+    </form>
+  )
+}
+
+function useCooldown(seconds: number) {
+  const [left, setLeft] = useState(seconds)
+  useEffect(() => {
+    if (left <= 0) return
+    const timer = setTimeout(() => setLeft(left - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [left])
+  return [left, () => setLeft(seconds)] as const
+}
+
+function CodeStep({
+  email,
+  methodId,
+  provider,
+  linkUrl,
+  onSession,
+  onNewMethod,
+  onLinkSent,
+  onChangeEmail,
+}: {
+  email: string
+  methodId: string
+  provider: SignInProvider
+  linkUrl: string
+  onSession(data: AuthenticateData): Promise<void>
+  onNewMethod(methodId: string): void
+  onLinkSent(): void
+  onChangeEmail(): void
+}) {
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<null | 'verify' | 'resend' | 'link'>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [cooldown, restartCooldown] = useCooldown(RESEND_COOLDOWN_SECONDS)
+  const input = useRef<HTMLInputElement>(null)
+
+  useEffect(() => input.current?.focus(), [])
+
+  async function run(kind: 'verify' | 'resend' | 'link', action: () => Promise<void>) {
+    setBusy(kind)
+    setError(null)
+    setNotice(null)
+    try {
+      await action()
+    } catch (failure) {
+      setError(signInErrorText(failure))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!/^\d{6}$/.test(code)) {
+      setError('Enter the 6 digits from the email.')
+      return
+    }
+    void run('verify', async () => onSession(await provider.verifyCode(code, methodId)))
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p className="lede">
+        We emailed a 6-digit code to <strong>{email}</strong>. It expires in {CODE_EXPIRY_MINUTES}{' '}
+        minutes.
+      </p>
+      <label className="field">
+        <span className="field__label">6-digit code</span>
+        <input
+          ref={input}
+          className="input input--code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          value={code}
+          // Pasted codes often carry spaces or dashes: keep the digits only.
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'code-error' : undefined}
+        />
+      </label>
+      {error ? (
+        <p id="code-error" className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="form__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={busy !== null}>
+        {busy === 'verify' ? 'Signing in…' : 'Sign in'}
+      </button>
+      <div className="form__links">
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy !== null || cooldown > 0}
+          onClick={() =>
+            void run('resend', async () => {
+              const { methodId: next } = await provider.sendCode(email)
+              onNewMethod(next)
+              setCode('')
+              restartCooldown()
+              setNotice('A new code is on its way.')
+            })
+          }
+        >
+          {cooldown > 0 ? `Resend code in ${cooldown} s` : 'Resend code'}
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy !== null}
+          onClick={() =>
+            void run('link', async () => {
+              await provider.sendLink(email, linkUrl)
+              onLinkSent()
+            })
+          }
+        >
+          Email me a sign-in link instead
+        </button>
+        <button type="button" className="link-button" onClick={onChangeEmail}>
+          Use a different email
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function MagicLinkLanding({
+  token,
+  provider,
+  onSession,
+  onRestart,
+}: {
+  token: string
+  provider: SignInProvider
+  onSession(data: AuthenticateData): Promise<void>
+  onRestart(): void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const started = useRef(false)
+
+  useEffect(() => {
+    // Once only (StrictMode runs effects twice): a magic-link token is single-use.
+    if (started.current) return
+    started.current = true
+    // The token leaves the address bar before it is used, so a reload cannot replay it.
+    stripMagicLink()
+    provider
+      .authenticateLink(token)
+      .then(onSession)
+      .catch((failure: unknown) => setError(signInErrorText(failure)))
+  }, [token, provider, onSession])
+
+  if (error) {
+    return (
+      <div className="stack">
+        <h1 id="sign-in-title" tabIndex={-1}>
+          This link did not work
+        </h1>
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+        <button type="button" className="button button--primary" onClick={onRestart}>
+          Sign in with a code
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="stack" role="status" aria-live="polite">
+      <h1 id="sign-in-title" tabIndex={-1}>
+        Signing you in…
+      </h1>
+      <div className="progress" aria-hidden="true" />
+    </div>
   )
 }

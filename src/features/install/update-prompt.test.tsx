@@ -5,7 +5,7 @@ import { UpdatePrompt } from './update-prompt.tsx'
 
 describe('UpdatePrompt', () => {
   it('shows nothing while no update waits', () => {
-    render(<UpdatePrompt register={() => Promise.resolve(true)} />)
+    render(<UpdatePrompt subscribe={() => () => {}} />)
     expect(screen.queryByRole('status')).toBeNull()
   })
 
@@ -14,9 +14,9 @@ describe('UpdatePrompt', () => {
     const activate = vi.fn()
     render(
       <UpdatePrompt
-        register={(onUpdate) => {
-          announce = onUpdate
-          return Promise.resolve(true)
+        subscribe={(listener) => {
+          announce = listener
+          return () => {}
         }}
       />,
     )

@@ -1,19 +1,17 @@
 /** "New version available — Reload" prompt, shown when an updated service worker is waiting. */
 import { useEffect, useState } from 'react'
-import { registerServiceWorker, type UpdateHandle } from '../../lib/service-worker.ts'
+import { onUpdateWaiting, type UpdateHandle } from '../../lib/service-worker.ts'
 
-/** Registers the worker once and offers the waiting update; reload activates it. */
+/** Offers the waiting update; Reload activates it. */
 export function UpdatePrompt({
-  register = registerServiceWorker,
+  subscribe = onUpdateWaiting,
 }: {
-  register?: typeof registerServiceWorker
+  subscribe?: typeof onUpdateWaiting
 }) {
   const [update, setUpdate] = useState<UpdateHandle | null>(null)
   const [reloading, setReloading] = useState(false)
 
-  useEffect(() => {
-    void register(setUpdate)
-  }, [register])
+  useEffect(() => subscribe(setUpdate), [subscribe])
 
   if (!update) return null
   return (

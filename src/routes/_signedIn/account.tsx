@@ -3,5 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 
 export const Route = createFileRoute('/_signedIn/account')({
-  component: AccountPage,
+  component: function Account() {
+    const { session } = Route.useRouteContext()
+    return <AccountPage onSignOut={session.signOut} />
+  },
 })

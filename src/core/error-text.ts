@@ -1,0 +1,36 @@
+/** Turns any error into text a person can read (spec §8's error-to-text helper). */
+
+/** The text shown when nothing more precise is known. */
+export const GENERIC_ERROR_TEXT = 'Something went wrong.'
+
+/** The app's own error that carries an HTTP-like status and a message meant for people. */
+export class AppError extends Error {
+  override name = 'AppError'
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined
+
+/**
+ * For an HTTP client error, the `message` of its response body; for an AppError, its message;
+ * for a provider API error, its `error_message`; otherwise "Something went wrong.".
+ */
+export function errorToText(error: unknown): string {
+  if (error instanceof AppError) return nonEmpty(error.message) ?? GENERIC_ERROR_TEXT
+  if (!isRecord(error)) return GENERIC_ERROR_TEXT
+  const response = error.response
+  if (isRecord(response) && isRecord(response.data)) {
+    const message = nonEmpty(response.data.message)
+    if (message) return message
+  }
+  return nonEmpty(error.error_message) ?? GENERIC_ERROR_TEXT
+}

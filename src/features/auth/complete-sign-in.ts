@@ -1,0 +1,26 @@
+/** What happens once the provider accepted a sign-in: hand-off, local cleanup, marker, leave. */
+import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
+import type { AuthenticateData } from '../../core/provider-session.ts'
+import { clearProviderLocalCopy } from '../../lib/provider-client.ts'
+import type { SessionActions } from '../../lib/session-client.ts'
+
+/**
+ * Returns the sign-in page's `complete`: hands the session to the host, removes the SDK's copy
+ * (so no second refresh loop runs here), writes the spec's sign-in marker, and leaves with a full
+ * page load, which also drops the SDK instance and its in-memory timer.
+ */
+export function completeSignIn(
+  session: Pick<SessionActions, 'handoff'>,
+  leave = (target: string) => window.location.replace(target),
+) {
+  return async (data: AuthenticateData, target: string): Promise<void> => {
+    await session.handoff(data)
+    clearProviderLocalCopy()
+    try {
+      localStorage.setItem(SIGNIN_EVENT_KEY, String(Date.now()))
+    } catch {
+      // Storage may be unavailable; other tabs still hear the host's broadcast.
+    }
+    leave(target)
+  }
+}

@@ -1,0 +1,159 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { AuthenticateData } from '../../core/provider-session.ts'
+import { SignInPage } from './sign-in-page.tsx'
+import type { SignInProvider } from './sign-in-provider.ts'
+
+const session: AuthenticateData = {
+  session_token: 'secret-session-token',
+  session_jwt: 'eyJ.a.b',
+  session: { expires_at: '2030-01-01T00:00:00Z' },
+  user: { user_id: 'user-test-1', emails: [{ email: 'holder@example.com' }] },
+}
+
+function fakeProvider(overrides: Partial<SignInProvider> = {}): SignInProvider {
+  return {
+    sendCode: vi.fn(() => Promise.resolve({ methodId: 'email-test-1' })),
+    verifyCode: vi.fn(() => Promise.resolve(session)),
+    sendLink: vi.fn(() => Promise.resolve()),
+    authenticateLink: vi.fn(() => Promise.resolve(session)),
+    ...overrides,
+  }
+}
+
+const page = 'http://localhost/auth/email'
+
+async function toCodeStep(provider: SignInProvider, complete = vi.fn(() => Promise.resolve())) {
+  render(<SignInPage provider={provider} complete={complete} href={page} redirect="/account" />)
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' holder@example.com ' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+  await screen.findByLabelText('6-digit code')
+  return complete
+}
+
+describe('SignInPage', () => {
+  it('refuses a malformed email without calling the provider', () => {
+    const provider = fakeProvider()
+    render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email address')
+    expect(screen.getByLabelText('Email')).toHaveValue('holder@')
+    expect(provider.sendCode).not.toHaveBeenCalled()
+  })
+
+  it('shows the provider error and keeps the email', async () => {
+    const provider = fakeProvider({
+      sendCode: () => Promise.reject({ error_type: 'too_many_requests', error_message: 'x' }),
+    })
+    render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many tries')
+    expect(screen.getByLabelText('Email')).toHaveValue('holder@example.com')
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
+  })
+
+  it('signs in with the emailed code and returns to the redirect', async () => {
+    const provider = fakeProvider()
+    const complete = await toCodeStep(provider)
+    expect(provider.sendCode).toHaveBeenCalledWith('holder@example.com')
+    const code = screen.getByLabelText('6-digit code')
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(code).toHaveFocus()
+    fireEvent.change(code, { target: { value: '12 34-56' } })
+    expect(code).toHaveValue('123456')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+    expect(provider.verifyCode).toHaveBeenCalledWith('123456', 'email-test-1')
+  })
+
+  it('asks for six digits before calling the provider', async () => {
+    const provider = fakeProvider()
+    await toCodeStep(provider)
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6 digits')
+    expect(provider.verifyCode).not.toHaveBeenCalled()
+  })
+
+  it('explains a wrong code and lets the user try again', async () => {
+    const provider = fakeProvider({
+      verifyCode: () => Promise.reject({ error_type: 'otp_code_not_found', error_message: 'x' }),
+    })
+    await toCodeStep(provider)
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right')
+    expect(screen.getByLabelText('6-digit code')).toHaveValue('000000')
+  })
+
+  it('counts down before a code can be resent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const provider = fakeProvider()
+      await toCodeStep(provider)
+      expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled()
+      for (let i = 0; i < 30; i++) await act(() => vi.advanceTimersByTimeAsync(1000))
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }))
+      expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way.')
+      expect(provider.sendCode).toHaveBeenCalledTimes(2)
+      expect(screen.getByRole('button', { name: /Resend code in 30 s/ })).toBeDisabled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('emails a sign-in link that lands back here with the redirect', async () => {
+    const provider = fakeProvider()
+    await toCodeStep(provider)
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('We emailed a sign-in link')
+    expect(provider.sendLink).toHaveBeenCalledWith(
+      'holder@example.com',
+      `${window.location.origin}/auth/email?redirect=%2Faccount`,
+    )
+  })
+
+  it('completes a magic-link landing and removes the token from the address first', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/email?stytch_token_type=magic_links&token=TOKEN1234&redirect=%2Ftap',
+    )
+    const provider = fakeProvider({
+      authenticateLink: vi.fn(() => {
+        expect(window.location.search).toBe('?redirect=%2Ftap')
+        return Promise.resolve(session)
+      }),
+    })
+    const complete = vi.fn(() => Promise.resolve())
+    render(
+      <SignInPage
+        provider={provider}
+        complete={complete}
+        href={window.location.href}
+        redirect="/tap"
+      />,
+    )
+    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/tap'))
+    expect(provider.authenticateLink).toHaveBeenCalledWith('TOKEN1234')
+  })
+
+  it('explains a used or expired magic link and offers the code instead', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/email?stytch_token_type=magic_links&token=USED12345',
+    )
+    const provider = fakeProvider({
+      authenticateLink: () =>
+        Promise.reject({ error_type: 'unable_to_auth_magic_link', error_message: 'x' }),
+    })
+    render(<SignInPage provider={provider} complete={vi.fn()} href={window.location.href} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a code' }))
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+  })
+})

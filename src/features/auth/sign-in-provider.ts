@@ -1,0 +1,49 @@
+/** The four provider calls the sign-in screens make, over the lazily loaded provider SDK. */
+import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
+import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
+import { loadProviderClient } from '../../lib/provider-client.ts'
+
+/** How long an emailed code stays valid, in minutes (shown to the user). */
+export const CODE_EXPIRY_MINUTES = 10
+
+/** What sign-in needs from the provider; components take it as a prop so tests can fake it. */
+export interface SignInProvider {
+  /** Emails a 6-digit code; resolves with the id to verify it against. */
+  sendCode(email: string): Promise<{ methodId: string }>
+  /** Checks a code; resolves with the new session's parts. */
+  verifyCode(code: string, methodId: string): Promise<AuthenticateData>
+  /** Emails a sign-in link that lands on `linkUrl`. */
+  sendLink(email: string, linkUrl: string): Promise<void>
+  /** Exchanges a magic-link token (PKCE-checked by the SDK) for the new session's parts. */
+  authenticateLink(token: string): Promise<AuthenticateData>
+}
+
+const options = { session_duration_minutes: SESSION_DURATION_MINUTES }
+
+/** The real provider, through `@stytch/vanilla-js` headless. */
+export const stytchSignIn: SignInProvider = {
+  async sendCode(email) {
+    const client = await loadProviderClient()
+    const { method_id } = await client.otps.email.loginOrCreate(email, {
+      expiration_minutes: CODE_EXPIRY_MINUTES,
+    })
+    return { methodId: method_id }
+  },
+  async verifyCode(code, methodId) {
+    const client = await loadProviderClient()
+    return parseAuthenticateData(await client.otps.authenticate(code, methodId, options))
+  },
+  async sendLink(email, linkUrl) {
+    const client = await loadProviderClient()
+    await client.magicLinks.email.loginOrCreate(email, {
+      login_magic_link_url: linkUrl,
+      signup_magic_link_url: linkUrl,
+      login_expiration_minutes: CODE_EXPIRY_MINUTES,
+      signup_expiration_minutes: CODE_EXPIRY_MINUTES,
+    })
+  },
+  async authenticateLink(token) {
+    const client = await loadProviderClient()
+    return parseAuthenticateData(await client.magicLinks.authenticate(token, options))
+  },
+}

@@ -1,0 +1,56 @@
+/** Picks this tab's session host: the service worker where one can run, else the page itself. */
+import {
+  PROTOCOL_VERSION as v,
+  TAB_MESSAGE,
+  WORKER_MESSAGE,
+  type SnapshotMessage,
+} from '../core/protocol.ts'
+import { registerServiceWorker } from './service-worker.ts'
+import { createSessionClient, type SessionClient } from './session-client.ts'
+
+/** A connected client, and the view to show until the host's own snapshot arrives (if any). */
+export interface SessionConnection {
+  client: SessionClient
+  /** Set on a first visit: no worker is active yet, so there is no session either. */
+  provisional: SnapshotMessage | null
+}
+
+/**
+ * Registers the worker and connects to it; where no worker can run, loads the in-page host.
+ * Call `client.hello()` once listeners are in place.
+ */
+export async function connectSession(): Promise<SessionConnection> {
+  const registration = await registerServiceWorker()
+  if (!registration) {
+    const { createPageSessionClient } = await import('./page-session-host.ts')
+    return { client: createPageSessionClient(), provisional: null }
+  }
+  const ready = navigator.serviceWorker.ready
+  const client = createSessionClient('worker', (deliver) => (message) => {
+    void ready.then((active) => {
+      const worker = navigator.serviceWorker.controller ?? active.active
+      if (message.type !== TAB_MESSAGE.hello) {
+        worker?.postMessage(message)
+        return
+      }
+      // The snapshot is for this tab only: it comes back on a private port.
+      const { port1, port2 } = new MessageChannel()
+      port1.onmessage = (event) => {
+        deliver(event.data)
+        port1.close()
+      }
+      worker?.postMessage(message, [port2])
+    })
+  })
+  // A first visit shows the anonymous app at once instead of waiting for the precache.
+  const provisional: SnapshotMessage | null = registration.active
+    ? null
+    : {
+        v,
+        type: WORKER_MESSAGE.snapshot,
+        auth: { signedIn: false },
+        events: null,
+        status: { online: navigator.onLine, refreshing: false },
+      }
+  return { client, provisional }
+}

@@ -1,0 +1,134 @@
+/**
+ * The page's side of the session: talks to the session host (the service worker, or the same
+ * engine run in the page where no worker can run), keeps it awake, and relays its messages.
+ */
+import { HEARTBEAT_INTERVAL_MS, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
+import { AppError } from '../core/error-text.ts'
+import type { AuthenticateData } from '../core/provider-session.ts'
+import {
+  parseWorkerMessage,
+  PROTOCOL_VERSION as v,
+  TAB_MESSAGE,
+  WORKER_MESSAGE,
+  type TabMessage,
+  type WorkerMessage,
+} from '../core/protocol.ts'
+import { subscribeWorkerMessages } from '../platform/broadcast.ts'
+
+/** Where the session engine runs for this tab. */
+export type SessionMode = 'worker' | 'page'
+
+/** What components and the app wiring use; they never talk to the worker or provider directly. */
+export interface SessionClient {
+  readonly mode: SessionMode
+  /** Receives every validated message from the session host; returns the unsubscribe function. */
+  subscribe(listener: (message: WorkerMessage) => void): () => void
+  /** Hands a new session to the host; resolves once the host has announced the sign-in. */
+  handoff(data: AuthenticateData): Promise<void>
+  /** Asks for a re-authentication and a fresh event list. */
+  refresh(): void
+  /** Signs out everywhere; resolves once the host has announced it (or after a short wait). */
+  signOut(): Promise<void>
+  /** Asks the host for its current view (answered with a snapshot). */
+  hello(): void
+  /** Stops timers and listeners (tests, page unload). */
+  close(): void
+}
+
+/** The part of the client that screens use. */
+export type SessionActions = Pick<SessionClient, 'handoff' | 'refresh' | 'signOut'>
+
+/** Hands a message from the host to this tab's listeners (validated first). */
+export type Deliver = (data: unknown) => void
+
+/**
+ * Connects to a session host: given how to deliver messages meant for this tab only (such as the
+ * `hello` snapshot, or an in-page engine's own broadcasts), returns how to send to the host.
+ */
+export type ConnectHost = (deliver: Deliver) => (message: TabMessage) => void
+
+/** How long a hand-off or sign-out may take before the page stops waiting. */
+const ANSWER_TIMEOUT_MS = 10_000
+
+/**
+ * Builds a client over a host connection. Messages arrive over the BroadcastChannel (what the
+ * host tells every tab) and through `deliver` (what is meant for this tab only).
+ */
+export function createSessionClient(mode: SessionMode, connect: ConnectHost): SessionClient {
+  const listeners = new Set<(message: WorkerMessage) => void>()
+  const emit = (message: WorkerMessage) => {
+    for (const listener of listeners) listener(message)
+  }
+  const deliver: Deliver = (data) => {
+    const message = parseWorkerMessage(data)
+    if (message) emit(message)
+  }
+  const post = connect(deliver)
+  const unsubscribeChannel = subscribeWorkerMessages(emit)
+
+  const heartbeat = () => {
+    if (document.visibilityState === 'visible') post({ v, type: TAB_MESSAGE.heartbeat })
+  }
+  const timer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
+  document.addEventListener('visibilitychange', heartbeat)
+  window.addEventListener('focus', heartbeat)
+  window.addEventListener('online', heartbeat)
+
+  /** Resolves on the first message of `type`, rejects after the timeout. */
+  function nextMessage(type: WorkerMessage['type'], failure: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stop = client.subscribe((message) => {
+        if (message.type !== type) return
+        clearTimeout(timeout)
+        stop()
+        resolve()
+      })
+      const timeout = setTimeout(() => {
+        stop()
+        reject(new AppError(failure, 504))
+      }, ANSWER_TIMEOUT_MS)
+    })
+  }
+
+  const client: SessionClient = {
+    mode,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async handoff(data) {
+      const signedIn = nextMessage(
+        WORKER_MESSAGE.signin,
+        'Signing in took too long. Check your connection and try again.',
+      )
+      post({ v, type: TAB_MESSAGE.handoff, ...data })
+      await signedIn
+    },
+    refresh() {
+      post({ v, type: TAB_MESSAGE.refresh })
+    },
+    async signOut() {
+      const signedOut = nextMessage(WORKER_MESSAGE.signout, 'Signing out took too long.')
+      post({ v, type: TAB_MESSAGE.signout })
+      try {
+        localStorage.setItem(SIGNOUT_EVENT_KEY, String(Date.now()))
+      } catch {
+        // Storage may be unavailable; the broadcast still reaches every tab.
+      }
+      // The host clears everything locally even when the network is down, so this is quick.
+      await signedOut.catch(() => {})
+    },
+    hello() {
+      post({ v, type: TAB_MESSAGE.hello })
+    },
+    close() {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', heartbeat)
+      window.removeEventListener('focus', heartbeat)
+      window.removeEventListener('online', heartbeat)
+      unsubscribeChannel()
+      listeners.clear()
+    },
+  }
+  return client
+}

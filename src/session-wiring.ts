@@ -1,0 +1,47 @@
+/** Connects the session host to the store and the router: the app's one piece of session glue. */
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
+import { connectSession } from './lib/connect-session.ts'
+import type { SessionActions } from './lib/session-client.ts'
+import type { AppStore } from './store/app-store.ts'
+import type { createAppRouter } from './router.tsx'
+
+type AppRouter = ReturnType<typeof createAppRouter>
+
+/** True while the current page is one only signed-in users may see. */
+const onProtectedRoute = (router: AppRouter) =>
+  router.state.matches.some((match) => match.routeId === '/_signedIn')
+
+/** Starts the session connection; returns the actions screens use (they wait for the connection). */
+export function startSession(store: AppStore, getRouter: () => AppRouter): SessionActions {
+  const connection = connectSession().then(({ client, provisional }) => {
+    client.subscribe((message) => store.getState().apply(message))
+    if (provisional) store.getState().apply(provisional)
+    client.hello()
+    return client
+  })
+
+  // Sign-out or session loss: leave signed-in-only pages for the home page.
+  store.subscribe((state, previous) => {
+    if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
+    const router = getRouter()
+    if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
+  })
+
+  // The spec's marker rules, for a tab that no worker controls (the worker's broadcasts cover
+  // the others): reload on sign-in if signed out; on sign-out clear and leave protected pages.
+  window.addEventListener('storage', (event) => {
+    if (navigator.serviceWorker?.controller) return
+    if (event.key === SIGNIN_EVENT_KEY && store.getState().auth.status !== 'signed-in') {
+      window.location.reload()
+    } else if (event.key === SIGNOUT_EVENT_KEY) {
+      store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    }
+  })
+
+  return {
+    handoff: async (data) => (await connection).handoff(data),
+    refresh: () => void connection.then((client) => client.refresh()),
+    signOut: async () => (await connection).signOut(),
+  }
+}
