@@ -9,11 +9,17 @@ async function main(): Promise<void> {
   }
   const appUrl = `http://127.0.0.1:${appPort}`
   const stack = await startStack({ appUrl, ...optionsFromEnv() })
-  // The app reads these at build time; when ports were moved, point it at where the stack really is.
-  process.env.VITE_STYTCH_API_URL ??= stack.provider.url
-  process.env.VITE_CARDS_API_URL ??= stack.cards.url
-  process.env.VITE_SENTRY_DSN ??= stack.sink.dsn
-  process.env.VITE_STYTCH_PUBLIC_TOKEN ??= stack.publicToken
+  // The app's defaults already point at a stack on the default ports. Only when the stack moved
+  // (and nothing was set explicitly) tell Vite where it really is; .env files are left alone otherwise.
+  const wiring: Record<string, [actual: string, appDefault: string]> = {
+    VITE_STYTCH_API_URL: [stack.provider.url, 'http://127.0.0.1:8787'],
+    VITE_CARDS_API_URL: [stack.cards.url, 'http://127.0.0.1:8788'],
+    VITE_SENTRY_DSN: [stack.sink.dsn, 'http://public@127.0.0.1:8789/1'],
+    VITE_STYTCH_PUBLIC_TOKEN: [stack.publicToken, 'public-token-test-local'],
+  }
+  for (const [name, [actual, appDefault]] of Object.entries(wiring)) {
+    if (actual !== appDefault) process.env[name] ??= actual
+  }
 
   let vite: { close(): Promise<void> } | undefined
   closeOnSignals(async () => {

@@ -10,7 +10,7 @@ import { otpRoutes } from './otp-routes.ts'
 import { projectRoutes } from './project-routes.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { loadSigningKey } from './signing-key.ts'
-import { openProviderState } from './state.ts'
+import { openProviderState, pruneExpired } from './state.ts'
 import { walletRoutes } from './wallet-routes.ts'
 
 /** Where and how to run the emulator. */
@@ -33,6 +33,7 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
     clock: options.clock,
     log: options.log,
   }
+  ctx.store.update((state) => pruneExpired(state, ctx.clock.now()))
   const routes = [
     ...projectRoutes(ctx),
     ...otpRoutes(ctx),

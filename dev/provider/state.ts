@@ -102,3 +102,15 @@ export function openProviderState(dataDir: string): JsonFile<ProviderState> {
     inbox: [],
   }))
 }
+
+/** Drops sessions, codes, links and challenges that expired (links: a day after, so reuse stays explained). */
+export function pruneExpired(state: ProviderState, nowMs: number): void {
+  const expired = (at: string, graceMs = 0) => Date.parse(at) + graceMs <= nowMs
+  const prune = <T>(records: Record<string, T>, isDead: (record: T) => boolean) => {
+    for (const [key, record] of Object.entries(records)) if (isDead(record)) delete records[key]
+  }
+  prune(state.sessions, (session) => expired(session.expires_at))
+  prune(state.otps, (otp) => expired(otp.expires_at))
+  prune(state.magicLinks, (link) => expired(link.expires_at, 86_400_000))
+  prune(state.walletChallenges, (challenge) => expired(challenge.expires_at))
+}
