@@ -1,6 +1,6 @@
 /** Connects the session host to the store and the router: the app's one piece of session glue. */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
 import { connectSession } from './lib/connect-session.ts'
 import type { SessionActions } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
@@ -14,9 +14,31 @@ const onProtectedRoute = (router: AppRouter) =>
 
 /** Starts the session connection; returns the actions screens use (they wait for the connection). */
 export function startSession(store: AppStore, getRouter: () => AppRouter): SessionActions {
+  // The host only learns it is offline when a call fails; the browser knows at once.
+  const withBrowserNet = (message: WorkerMessage): WorkerMessage => {
+    if (message.type === WORKER_MESSAGE.status) {
+      return { ...message, online: message.online && navigator.onLine }
+    }
+    if (message.type === WORKER_MESSAGE.snapshot) {
+      const online = message.status.online && navigator.onLine
+      return { ...message, status: { ...message.status, online } }
+    }
+    return message
+  }
+  const apply = (message: WorkerMessage) => store.getState().apply(withBrowserNet(message))
+  const applyBrowserNet = () =>
+    apply({
+      v,
+      type: WORKER_MESSAGE.status,
+      online: true,
+      refreshing: store.getState().net.refreshing,
+    })
+  window.addEventListener('online', applyBrowserNet)
+  window.addEventListener('offline', applyBrowserNet)
+
   const connection = connectSession().then(({ client, provisional }) => {
-    client.subscribe((message) => store.getState().apply(message))
-    if (provisional) store.getState().apply(provisional)
+    client.subscribe(apply)
+    if (provisional) apply(provisional)
     client.hello()
     return client
   })

@@ -1,0 +1,296 @@
+/**
+ * The session journeys in real Chromium against the production build and the local stack:
+ * sign-in by code and by link, tabs kept in step, a stopped worker, single flight, offline,
+ * session loss, and the in-page host where service workers are blocked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import {
+  armFault,
+  callCount,
+  expectEventsHome,
+  latestMessage,
+  makeReauthDue,
+  newEmail,
+  readEngineState,
+  resetStack,
+  signInWithCode,
+} from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const providerUrl = inject('providerUrl')
+const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await Promise.all(contexts.splice(0).map((context) => context.close()))
+})
+
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options)
+  contexts.push(context)
+  return context
+}
+
+/** A context whose worker is installed and controlling, as after a first visit. */
+async function installedContext() {
+  const context = await newContext()
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  return { context, page }
+}
+
+const isSignedIn = (page: Page) => page.getByRole('link', { name: 'Account' }).isVisible()
+
+/** Polls until `check` holds; returns how long it took (printed, never asserted as a time). */
+async function timeUntil(check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now()
+  await expect.poll(check, { timeout: 10_000, interval: 50 }).toBe(true)
+  return Date.now() - start
+}
+
+describe('sign-in', () => {
+  it('by emailed code: events in both groups, the provider SDK leaves no copy behind', async () => {
+    const { page } = await installedContext()
+    const errors = collectErrors(page)
+    await signInWithCode(page)
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    await page.getByRole('heading', { name: 'Active', level: 2 }).waitFor()
+    await page.getByRole('heading', { name: 'Past', level: 2 }).waitFor()
+    for (const status of ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']) {
+      expect(await page.locator('.badge', { hasText: status }).count(), status).toBeGreaterThan(0)
+    }
+
+    const cookies = await page.context().cookies()
+    expect(cookies.map((cookie) => cookie.name)).not.toContain('stytch_session')
+    const keys = await page.evaluate(() => Object.keys(localStorage))
+    expect(
+      keys.filter((key) => key.startsWith('stytch_sdk_state_') && !key.includes('PKCE')),
+    ).toEqual([])
+    expect(keys).toContain('signin-event')
+    const token = ((await readEngineState(page))?.session as { sessionToken: string }).sessionToken
+    expect(token.length).toBeGreaterThan(10)
+    const pageStorage = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + document.cookie,
+    )
+    expect(pageStorage).not.toContain(token)
+    expect(errors).toEqual([])
+  })
+
+  it('by magic link, with the token gone from the address, back to the redirect', async () => {
+    const { page } = await installedContext()
+    const email = newEmail()
+    await page.goto(appUrl + '/account')
+    await page.waitForURL(/\/auth\/email\?redirect=%2Faccount/)
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
+    await page.getByText('We emailed a sign-in link').waitFor()
+    const { link } = await latestMessage(email, 'magic_link')
+    expect(link).toContain('stytch_token_type=magic_links')
+    await page.goto(link ?? '')
+    await page.waitForURL(appUrl + '/account')
+    await page.getByText(email).waitFor()
+    expect(page.url()).not.toContain('token=')
+  })
+
+  it('refuses a used magic link with a clear message', async () => {
+    const { page } = await installedContext()
+    const email = newEmail()
+    await page.goto(appUrl + '/auth/email')
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
+    const { link } = await latestMessage(email, 'magic_link')
+    await page.goto(link ?? '')
+    await expectEventsHome(page)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await page.goto(link ?? '')
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /expired or was already used/ })
+      .waitFor()
+  })
+
+  it('shows a wrong code as such and keeps it for correction', async () => {
+    const { page } = await installedContext()
+    await page.goto(appUrl + '/auth/email')
+    await page.getByLabel('Email').fill(newEmail())
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByLabel('6-digit code').fill('000000')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor()
+    expect(await page.getByLabel('6-digit code').inputValue()).toBe('000000')
+  })
+})
+
+describe('tabs in step', () => {
+  it('three tabs follow sign-in and sign-out, keeping their routes', async () => {
+    const { context, page: first } = await installedContext()
+    const second = await context.newPage()
+    await second.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
+    const third = await context.newPage()
+    await third.goto(appUrl + '/')
+    await third.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+
+    await signInWithCode(first)
+    await expectEventsHome(first)
+    const signInMs = await Promise.all(
+      [second, third].map((page) => timeUntil(() => isSignedIn(page))),
+    )
+    console.log(`other tabs showed the sign-in after ${signInMs.join(' ms, ')} ms`)
+    expect(new URL(second.url()).pathname).toBe('/tap')
+    await expectEventsHome(third)
+
+    await second.getByRole('link', { name: 'Account' }).click()
+    await second.waitForURL(appUrl + '/account')
+    await first.getByRole('link', { name: 'Account' }).click()
+    await first.waitForURL(appUrl + '/account')
+    await second.getByRole('button', { name: 'Sign out' }).click()
+    const signOutMs = await Promise.all(
+      [first, second, third].map((page) =>
+        timeUntil(async () => !(await isSignedIn(page)) && new URL(page.url()).pathname === '/'),
+      ),
+    )
+    console.log(`tabs showed the sign-out after ${signOutMs.join(' ms, ')} ms`)
+    await third.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    expect(await readEngineState(third)).toMatchObject({ session: null, events: null })
+  })
+
+  it('a worker stopped by the browser wakes with the same session and schedule', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    const before = (await readEngineState(page))?.session as Record<string, number>
+    const callsBefore = await callCount(AUTHENTICATE)
+
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('ServiceWorker.enable')
+    await cdp.send('ServiceWorker.stopAllWorkers')
+    await page.reload()
+    await expectEventsHome(page)
+
+    const after = (await readEngineState(page))?.session as Record<string, number>
+    expect(after.nextDueAt).toBe(before.nextDueAt)
+    expect(after.expiresAt).toBe(before.expiresAt)
+    expect(await callCount(AUTHENTICATE)).toBe(callsBefore)
+  })
+
+  it('five tabs opened at once make one re-authentication, from the worker', async () => {
+    const { context, page } = await installedContext()
+    const pageRequests: string[] = []
+    context.on('page', (opened) =>
+      opened.on('request', (request) => pageRequests.push(request.url())),
+    )
+    page.on('request', (request) => pageRequests.push(request.url()))
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await makeReauthDue(page)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('ServiceWorker.enable')
+    await cdp.send('ServiceWorker.stopAllWorkers')
+    const before = await callCount(AUTHENTICATE)
+
+    const tabs = await Promise.all([1, 2, 3, 4, 5].map(() => context.newPage()))
+    await Promise.all(tabs.map((tab) => tab.goto(appUrl + '/')))
+    await Promise.all(tabs.map((tab) => expectEventsHome(tab)))
+    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+    // Nothing more arrives once the call is done.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await callCount(AUTHENTICATE)).toBe(before + 1)
+    expect(pageRequests.filter((url) => url.startsWith(providerUrl + AUTHENTICATE))).toEqual([])
+  })
+})
+
+describe('offline and session loss', () => {
+  it('an offline reload shows the cached events with their age', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    const names = await page.getByTestId('event-card').allTextContents()
+    await context.setOffline(true)
+    await page.reload()
+    await expectEventsHome(page)
+    expect(await page.getByTestId('event-card').allTextContents()).toEqual(names)
+    await expect
+      .poll(() => page.getByTestId('events-age').textContent())
+      .toMatch(/Offline\s+updated (just now|\d+ min ago)/)
+    await context.setOffline(false)
+  })
+
+  it('session_not_found from the provider signs every tab out', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    const other = await context.newPage()
+    await other.goto(appUrl + '/account')
+    await other.getByRole('button', { name: 'Sign out' }).waitFor()
+
+    await armFault('provider', {
+      route: AUTHENTICATE,
+      count: 1,
+      mode: 'error',
+      status: 404,
+      error_type: 'session_not_found',
+    })
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => isSignedIn(page)).toBe(false)
+    await other.waitForURL(appUrl + '/')
+    await other.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
+  })
+
+  it('sign-out clears the session even with the network down', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
+    await context.setOffline(false)
+  })
+})
+
+describe('no service worker', () => {
+  it('signs in, refreshes and signs out through the in-page host', async () => {
+    const context = await newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull()
+
+    const second = await context.newPage()
+    await second.goto(appUrl + '/')
+    await expectEventsHome(second)
+
+    const before = await callCount(AUTHENTICATE)
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+    await expectEventsHome(page)
+
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await expect.poll(() => isSignedIn(second)).toBe(false)
+    expect(errors.filter((error) => !error.includes('Service worker'))).toEqual([])
+  })
+})

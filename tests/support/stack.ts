@@ -1,0 +1,136 @@
+/** Test access to the local stack's dev endpoints: inbox, call counts and faults. */
+import { randomUUID } from 'node:crypto'
+import { expect, inject } from 'vitest'
+import type { Page } from 'playwright-core'
+
+const providerUrl = inject('providerUrl')
+const cardsUrl = inject('cardsUrl')
+const appUrl = inject('appUrl')
+
+/** A fresh address, so tests never share a user. */
+export const newEmail = (label = 'holder') => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+interface InboxMessage {
+  email: string
+  kind: 'otp' | 'magic_link'
+  code?: string
+  link?: string
+  sentAt: string
+}
+
+/** The newest message of `kind` sent to `email` (waits briefly for it). */
+export async function latestMessage(
+  email: string,
+  kind: InboxMessage['kind'],
+): Promise<InboxMessage> {
+  let found: InboxMessage | undefined
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${providerUrl}/_dev/inbox?email=${encodeURIComponent(email)}`)
+      const { messages } = (await response.json()) as { messages: InboxMessage[] }
+      found = messages.find((message) => message.kind === kind)
+      return found !== undefined
+    })
+    .toBe(true)
+  return found as InboxMessage
+}
+
+type Server = 'provider' | 'cards'
+const base = (server: Server) => (server === 'provider' ? providerUrl : cardsUrl)
+
+/** Call counts per route on one stand-in. */
+export async function calls(server: Server = 'provider'): Promise<Record<string, number>> {
+  const response = await fetch(`${base(server)}/_dev/calls`)
+  return ((await response.json()) as { calls: Record<string, number> }).calls
+}
+
+/** How many times a route was called. */
+export const callCount = async (route: string, server: Server = 'provider') =>
+  (await calls(server))[route] ?? 0
+
+/** Makes the next `count` calls of `route` fail as described. */
+export async function armFault(server: Server, fault: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${base(server)}/_dev/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** Clears faults and counters on both stand-ins. */
+export async function resetStack(): Promise<void> {
+  await Promise.all(
+    (['provider', 'cards'] as const).map((server) =>
+      fetch(`${base(server)}/_dev/reset`, { method: 'POST' }),
+    ),
+  )
+}
+
+/** Signs in on `page` with the emailed code, starting from `path`; returns the email used. */
+export async function signInWithCode(page: Page, email = newEmail(), path = '/auth/email') {
+  await page.goto(appUrl + path)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const codeField = page.getByLabel('6-digit code')
+  await codeField.waitFor()
+  const { code } = await latestMessage(email, 'otp')
+  await codeField.fill(code ?? '')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  return email
+}
+
+/** Waits until `page` shows the signed-in home with its events. */
+export async function expectEventsHome(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Your events', level: 1 }).waitFor()
+  await page.getByTestId('event-card').first().waitFor()
+}
+
+/** The session engine's persisted record, read from the page's IndexedDB. */
+export function readEngineState(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown> | null>((resolve, reject) => {
+        const open = indexedDB.open('iyk-cards')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const request = db.transaction('kv').objectStore('kv').get('session-engine')
+          request.onsuccess = () => {
+            resolve((request.result as Record<string, unknown> | undefined) ?? null)
+            db.close()
+          }
+          request.onerror = () => reject(request.error)
+        }
+      }),
+  )
+}
+
+/** Rewrites the persisted schedule, as if time had passed: the next call is due now. */
+export function makeReauthDue(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('iyk-cards')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const tx = db.transaction('kv', 'readwrite')
+          const store = tx.objectStore('kv')
+          const request = store.get('session-engine')
+          request.onsuccess = () => {
+            const state = request.result as { session: Record<string, number> }
+            const past = Date.now() - 11 * 60_000
+            state.session.lastAuthAt = past
+            state.session.nextDueAt = past + 10 * 60_000
+            store.put(state, 'session-engine')
+          }
+          tx.oncomplete = () => {
+            db.close()
+            resolve()
+          }
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+  )
+}
