@@ -34,7 +34,15 @@ const browserOnlyGlobals = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dev-dist', '.data', 'node_modules', 'src/routeTree.gen.ts', 'screenshots'],
+    ignores: [
+      'dist',
+      'dist-test',
+      'dev-dist',
+      '.data',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'screenshots',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
