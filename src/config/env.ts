@@ -3,3 +3,6 @@ import { parseConfig } from './defaults.ts'
 
 /** Validated build-time configuration; the only reader of `import.meta.env`. */
 export const config = parseConfig(import.meta.env)
+
+/** True under the Vite dev server (`npm start`), where no service worker is built. */
+export const isDevServer = import.meta.env.DEV

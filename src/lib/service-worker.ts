@@ -1,4 +1,5 @@
 /** Registers the service worker (workbox-window) and announces waiting updates. */
+import { isDevServer } from '../config/env.ts'
 
 /** What the page can do about a waiting new version. */
 export interface UpdateHandle {
@@ -23,7 +24,8 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
  * (unsupported, blocked by policy, private mode).
  */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator)) return null
+  // The dev server builds no worker: the session engine then runs in the page (same code).
+  if (isDevServer || !('serviceWorker' in navigator)) return null
   try {
     const { Workbox } = await import('workbox-window')
     const wb = new Workbox('/sw.js', { scope: '/' })
