@@ -98,6 +98,11 @@ export default tseslint.config(
               except: ['./core', './platform', './config'],
               message: 'sw/ imports only core, platform and config.',
             },
+            {
+              target: './src/routes',
+              from: ['./src/core', './src/platform', './src/config'],
+              message: 'Route files stay thin: reach core through a feature, store or lib.',
+            },
             ...featureZones,
             {
               target: './src',

@@ -2,7 +2,7 @@
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
 import { connectSession } from './lib/connect-session.ts'
-import type { SessionActions } from './lib/session-client.ts'
+import type { SessionActions, SessionMode } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
 import type { createAppRouter } from './router.tsx'
 
@@ -36,11 +36,24 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
   window.addEventListener('online', applyBrowserNet)
   window.addEventListener('offline', applyBrowserNet)
 
+  let mode: SessionMode | null = null
   const connection = connectSession().then(({ client, provisional }) => {
+    mode = client.mode
     client.subscribe(apply)
     if (provisional) apply(provisional)
     client.hello()
     return client
+  })
+  connection.catch((error: unknown) => {
+    // No host at all (no BroadcastChannel, a failed chunk): the app still opens, signed out.
+    console.error('Session unavailable', error)
+    apply({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: false },
+      events: null,
+      status: { online: true, refreshing: false },
+    })
   })
 
   // Sign-out or session loss: leave signed-in-only pages for the home page.
@@ -50,10 +63,10 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
     if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
   })
 
-  // The spec's marker rules, for a tab that no worker controls (the worker's broadcasts cover
-  // the others): reload on sign-in if signed out; on sign-out clear and leave protected pages.
+  // The spec's marker rules, for tabs whose session runs in the page (a worker's broadcasts
+  // cover the others): reload on sign-in if signed out; on sign-out clear and leave protected pages.
   window.addEventListener('storage', (event) => {
-    if (navigator.serviceWorker?.controller) return
+    if (mode !== 'page') return
     if (event.key === SIGNIN_EVENT_KEY && store.getState().auth.status !== 'signed-in') {
       window.location.reload()
     } else if (event.key === SIGNOUT_EVENT_KEY) {
@@ -63,7 +76,7 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
 
   return {
     handoff: async (data) => (await connection).handoff(data),
-    refresh: () => void connection.then((client) => client.refresh()),
+    refresh: () => void connection.then((client) => client.refresh()).catch(() => {}),
     signOut: async () => (await connection).signOut(),
   }
 }

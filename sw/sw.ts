@@ -5,7 +5,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { parseTabMessage, SKIP_WAITING } from '../src/core/protocol.ts'
+import { isSkipWaitingMessage, parseTabMessage } from '../src/core/protocol.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
@@ -28,8 +28,9 @@ const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
 // and the schedule in IndexedDB take over.
 let wakeTimer: ReturnType<typeof setTimeout> | undefined
 async function armWakeTimer(): Promise<void> {
-  clearTimeout(wakeTimer)
   const at = await engine.nextWakeAt()
+  // Cleared after the await, so overlapping calls leave exactly one timer.
+  clearTimeout(wakeTimer)
   if (at === null) return
   wakeTimer = setTimeout(
     () => void engine.wake('heartbeat').then(armWakeTimer),
@@ -38,7 +39,7 @@ async function armWakeTimer(): Promise<void> {
 }
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) {
+  if (isSkipWaitingMessage(event.data)) {
     void self.skipWaiting()
     return
   }

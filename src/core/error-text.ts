@@ -1,4 +1,5 @@
 /** Turns any error into text a person can read (spec §8's error-to-text helper). */
+import { isRecord } from './validation.ts'
 
 /** The text shown when nothing more precise is known. */
 export const GENERIC_ERROR_TEXT = 'Something went wrong.'
@@ -13,9 +14,6 @@ export class AppError extends Error {
     super(message)
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined

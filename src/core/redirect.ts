@@ -25,6 +25,8 @@ export function parseRedirect(raw: unknown): string | undefined {
     return undefined
   }
   if (url.origin !== BASE) return undefined
+  // Dot segments can collapse into `//host` after parsing: check the result, not only the input.
+  if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return undefined
   if (url.pathname === SIGN_IN_PATH) return undefined
   return url.pathname + url.search + url.hash
 }

@@ -385,6 +385,17 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     return { events: cache.events, fetchedAt: cache.fetchedAt, source: 'cache' }
   }
 
+  /** The answer to a hello when the state cannot be read: signed out, nothing cached. */
+  function signedOutSnapshot(): SnapshotMessage {
+    return {
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: false },
+      events: null,
+      status: status(),
+    }
+  }
+
   async function snapshot(): Promise<SnapshotMessage> {
     const state = await readState()
     const now = clock.now()
@@ -430,7 +441,14 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         case TAB_MESSAGE.hello: {
           const load = !sawHello
           sawHello = true
-          await guard('hello', async () => reply(await snapshot()))
+          await guard('hello', async () => {
+            // A tab must always get an answer, or its view would stay "unknown" for good.
+            const view = await snapshot().catch((error: unknown) => {
+              reporter(error, { op: 'snapshot' })
+              return signedOutSnapshot()
+            })
+            reply(view)
+          })
           return engine.wake(load ? 'load' : 'message')
         }
         case TAB_MESSAGE.handoff:

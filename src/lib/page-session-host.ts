@@ -13,21 +13,13 @@ export function createPageSessionClient(): SessionClient {
     const ports = createPlatformPorts((error, context) =>
       console.error('[report]', error instanceof Error ? error.message : String(error), context),
     )
-    const engine = createSessionEngine(
-      {
-        ...ports,
-        // Other tabs hear it on the channel; this tab, which sent it, hears it here.
-        broadcast: (message) => {
-          ports.broadcast(message)
-          deliver(message)
-        },
-      },
-      {
-        providerUrl: config.stytchApiUrl,
-        publicToken: config.stytchPublicToken,
-        cardsUrl: config.cardsApiUrl,
-      },
-    )
+    // The engine's broadcasts reach this tab too (the client listens on its own channel
+    // object), so only direct replies such as the hello snapshot go through `deliver`.
+    const engine = createSessionEngine(ports, {
+      providerUrl: config.stytchApiUrl,
+      publicToken: config.stytchPublicToken,
+      cardsUrl: config.cardsApiUrl,
+    })
     return (message) => void engine.receive(message, deliver)
   })
 }

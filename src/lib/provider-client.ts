@@ -25,8 +25,13 @@ export function loadProviderClient(): Promise<ProviderClient> {
     endpoints: { testAPIURL: config.stytchApiUrl, liveAPIURL: config.stytchApiUrl },
     keepSessionAlive: false,
   }
-  client ??= import('@stytch/vanilla-js/headless').then(({ createStytchClient }) =>
-    createStytchClient(config.stytchPublicToken, options),
+  client ??= import('@stytch/vanilla-js/headless').then(
+    ({ createStytchClient }) => createStytchClient(config.stytchPublicToken, options),
+    (error: unknown) => {
+      // A failed chunk load (offline, new deploy) must not stick: the next attempt retries.
+      client = null
+      throw error
+    },
   )
   return client
 }

@@ -38,7 +38,8 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
       }
       for (const listener of updateListeners) listener(waiting)
     })
-    return (await wb.register()) ?? null
+    // Not deferred to the load event: the session host answers the first render.
+    return (await wb.register({ immediate: true })) ?? null
   } catch (error) {
     console.warn('Service worker unavailable; the session runs in the page.', error)
     return null

@@ -72,4 +72,26 @@ describe('createFetchHttp', () => {
       http.request({ url: 'http://p.test', method: 'GET', headers: {} }),
     ).rejects.toThrow(TypeError)
   })
+  it('still aborts a request made right after an abort of the same key', async () => {
+    const { calls, fetchFn } = controllableFetch()
+    const http = createFetchHttp(fetchFn)
+    const first = http.request({
+      url: 'http://p.test/1',
+      method: 'GET',
+      headers: {},
+      abortKey: 'k',
+    })
+    http.abort('k')
+    const second = http.request({
+      url: 'http://p.test/2',
+      method: 'GET',
+      headers: {},
+      abortKey: 'k',
+    })
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' })
+    // The first request settling must not drop the second one's group.
+    http.abort('k')
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' })
+    expect(calls).toHaveLength(2)
+  })
 })

@@ -53,7 +53,10 @@ export function createFetchHttp(
     } finally {
       clearTimeout(timer)
       group?.delete(controller)
-      if (group?.size === 0 && req.abortKey !== undefined) groups.delete(req.abortKey)
+      // Only drop the group if it is still the registered one: abort() may have replaced it.
+      if (group?.size === 0 && req.abortKey !== undefined && groups.get(req.abortKey) === group) {
+        groups.delete(req.abortKey)
+      }
     }
   }
 

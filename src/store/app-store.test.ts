@@ -82,6 +82,14 @@ describe('app store', () => {
     expect(store.getState().events.list).toBeNull()
   })
 
+  it("never shows the previous user's list after a new sign-in", () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage([event('1', 'active')]))
+    store.getState().apply({ ...signin, email: 'b@example.com', jwt: 'eyJ.b' } as WorkerMessage)
+    expect(store.getState().events.list).toBeNull()
+  })
+
   it('keeps the list when a fetch fails, and clears the error on the next list', () => {
     const store = createAppStore()
     store.getState().apply(signin)

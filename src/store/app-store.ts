@@ -82,6 +82,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       }
     }
     case WORKER_MESSAGE.signin:
+      // A new sign-in never shows the previous user's list, even for a moment.
       return {
         auth: {
           status: 'signed-in',
@@ -90,6 +91,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
           expiresAt: message.expiresAt,
           signedOutReason: null,
         },
+        events: noEvents,
       }
     case WORKER_MESSAGE.session:
       // A late re-authentication never signs a signed-out view back in.

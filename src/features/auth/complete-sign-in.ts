@@ -14,8 +14,12 @@ export function completeSignIn(
   leave = (target: string) => window.location.replace(target),
 ) {
   return async (data: AuthenticateData, target: string): Promise<void> => {
-    await session.handoff(data)
-    clearProviderLocalCopy()
+    try {
+      await session.handoff(data)
+    } finally {
+      // Even when the hand-off fails, the SDK's copy must not stay in page storage.
+      clearProviderLocalCopy()
+    }
     try {
       localStorage.setItem(SIGNIN_EVENT_KEY, String(Date.now()))
     } catch {

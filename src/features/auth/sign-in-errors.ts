@@ -1,8 +1,6 @@
 /** What to tell a person when a sign-in step fails. */
 import { errorToText } from '../../core/error-text.ts'
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
+import { isRecord } from '../../core/validation.ts'
 
 /** Provider error types with a clearer message for this screen. */
 const MESSAGES: Record<string, string> = {

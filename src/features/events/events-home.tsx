@@ -1,7 +1,7 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { ACTIVE_STATUSES, type PoapEvent } from '../../core/poap-event.ts'
+import { groupEvents, type PoapEvent } from '../../core/poap-event.ts'
 import { selectHasActiveEvents, selectHasInactiveEvents } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { formatAge, formatDates, formatPlace } from './format.ts'
@@ -33,12 +33,12 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const now = useNow()
 
   const list = events.list ?? []
-  const active = list
-    .filter((event) => ACTIVE_STATUSES.includes(event.status))
-    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate))
-  const past = list
-    .filter((event) => !ACTIVE_STATUSES.includes(event.status))
-    .sort((a, b) => Date.parse(b.endDate) - Date.parse(a.endDate))
+  const groups = groupEvents(list)
+  // Active: soonest first. Past: most recent first.
+  const active = groups.active.sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate))
+  const past = groups.inactive.sort((a, b) => Date.parse(b.endDate) - Date.parse(a.endDate))
+  // Without a list, a skeleton only makes sense while one can still arrive.
+  const waiting = events.list === null && net.online && !events.error
 
   return (
     <section className="page" aria-labelledby="events-title">
@@ -50,7 +50,7 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
           type="button"
           className="button button--small"
           onClick={onRefresh}
-          disabled={net.refreshing || !net.online}
+          disabled={net.refreshing}
         >
           {net.refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -63,17 +63,23 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
       </p>
       {events.error ? (
         <p className="notice notice--error" role="alert">
-          Could not refresh your events: {events.error}
-          {events.list ? ' Showing the last list.' : null}
+          {events.error}
+          {events.list ? ' Showing the last list.' : ' Try Refresh in a moment.'}
         </p>
       ) : null}
-      {events.list === null ? (
+      {events.list === null && !net.online ? (
+        <div className="card empty">
+          <h2>You are offline</h2>
+          <p className="muted">Your events will appear here when you are back online.</p>
+        </div>
+      ) : null}
+      {waiting ? (
         <div className="event-grid" aria-busy="true" aria-label="Loading your events">
           {[0, 1, 2].map((key) => (
             <div key={key} className="card event-card event-card--skeleton" />
           ))}
         </div>
-      ) : list.length === 0 ? (
+      ) : events.list?.length === 0 ? (
         <div className="card empty">
           <h2>No events yet</h2>
           <p className="muted">
