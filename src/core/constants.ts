@@ -61,6 +61,9 @@ export const SIGNIN_EVENT_KEY = 'signin-event'
 /** localStorage key a tab writes after sign-out (spec §4). */
 export const SIGNOUT_EVENT_KEY = 'signout-event'
 
+/** How long after a re-authentication its JWT is still used for a call (the JWT lives 5 minutes). */
+export const JWT_FRESH_MS = 240_000
+
 /** Web Lock name that makes re-authentication single flight across the worker and every tab. */
 export const REAUTH_LOCK_NAME = 'iyk-cards:reauth'
 

@@ -622,3 +622,35 @@ describe('messages and secrecy', () => {
     expect(h.reports).toEqual([expect.objectContaining({ context: { op: 'read-state' } })])
   })
 })
+
+describe('a tab finding no list', () => {
+  const hello = { v: PROTOCOL_VERSION, type: TAB_MESSAGE.hello } as const
+  const reply = () => {}
+
+  it('fetches with the still-fresh JWT when the fetch after hand-off was cut short', async () => {
+    h.backend.eventsFaults.push({ fail: 'network' })
+    await signIn()
+    expect(h.sent('events')).toHaveLength(0)
+    h.clock.advance(30_000)
+    await h.spawn().receive(hello, reply)
+    expect(h.backend.callsTo(AUTH)).toHaveLength(0)
+    expect(h.backend.callsTo(EVENTS)).toHaveLength(2)
+    expect(h.sent('events')).toHaveLength(1)
+  })
+
+  it('re-authenticates first when the JWT is too old to use', async () => {
+    h.backend.eventsFaults.push({ fail: 'network' })
+    await signIn()
+    h.clock.advance(5 * MIN)
+    await h.spawn().receive(hello, reply)
+    expect(h.backend.callsTo(AUTH)).toHaveLength(1)
+    expect(h.sent('events')).toHaveLength(1)
+  })
+
+  it('does nothing more when the cache is there', async () => {
+    await signIn()
+    h.clock.advance(30_000)
+    await h.spawn().receive(hello, reply)
+    expect(h.backend.callsTo(EVENTS)).toHaveLength(1)
+  })
+})

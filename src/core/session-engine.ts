@@ -4,6 +4,7 @@ import {
   CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
+  JWT_FRESH_MS,
   POAP_EVENTS_PATH,
   PROVIDER_API_PREFIX,
   PROVIDER_TIMEOUT_MS,
@@ -385,6 +386,30 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     return { events: cache.events, fetchedAt: cache.fetchedAt, source: 'cache' }
   }
 
+  let ensuring = false
+
+  /**
+   * A signed-in tab with no usable list (the fetch after a hand-off was cut short by the page
+   * leaving, or the cache expired) gets one now: with the current JWT while it is fresh, else
+   * through a re-authentication, which fetches with the new one.
+   */
+  async function ensureEvents(): Promise<void> {
+    if (ensuring) return
+    const state = await readState()
+    const session = state.session
+    if (session === null || cachedView(state, clock.now()) !== null) return
+    ensuring = true
+    try {
+      if (clock.now() - session.lastAuthAt < JWT_FRESH_MS) {
+        await tracked(() => fetchEvents(session.jwt, session.userId, state.epoch))
+      } else {
+        await engine.refresh()
+      }
+    } finally {
+      ensuring = false
+    }
+  }
+
   /** The answer to a hello when the state cannot be read: signed out, nothing cached. */
   function signedOutSnapshot(): SnapshotMessage {
     return {
@@ -449,7 +474,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
             })
             reply(view)
           })
-          return engine.wake(load ? 'load' : 'message')
+          await engine.wake(load ? 'load' : 'message')
+          return guard('ensure-events', ensureEvents)
         }
         case TAB_MESSAGE.handoff:
           return engine.handoff(message)
