@@ -219,7 +219,7 @@ describe('tabs in step', () => {
 })
 
 describe('offline and session loss', () => {
-  it('an offline reload shows the cached events with their age', async () => {
+  it('an offline reload shows the cached events with their age; back online refreshes', async () => {
     const { context, page } = await installedContext()
     await signInWithCode(page)
     await expectEventsHome(page)
@@ -231,7 +231,12 @@ describe('offline and session loss', () => {
     await expect
       .poll(() => page.getByTestId('events-age').textContent())
       .toMatch(/Offline\s+updated (just now|\d+ min ago)/)
+
+    // Back online: one re-authentication, then a fresh list.
+    const before = await callCount(AUTHENTICATE)
     await context.setOffline(false)
+    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+    await expect.poll(() => page.getByTestId('events-age').textContent()).toMatch(/^\s*Updated/)
   })
 
   it('session_not_found from the provider signs every tab out', async () => {

@@ -119,3 +119,26 @@ describe('page metadata', () => {
     await page.close()
   })
 })
+
+describe('layout', () => {
+  it.each([320, 375, 640, 1024, 1280, 1750, 1920])(
+    'has no horizontal overflow at %i px, and content at most 1080 px wide',
+    async (width) => {
+      const page = await context.newPage()
+      await page.setViewportSize({ width, height: 800 })
+      for (const path of ['/', '/auth/email', '/tap', '/nope']) {
+        await page.goto(appUrl + path)
+        await page.locator('#root h1').waitFor()
+        const { scroll, client, main } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+          main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+        }))
+        expect(scroll, `${path} at ${width}px`).toBeLessThanOrEqual(client)
+        // The main column holds at most 1080 px of content plus its gutters.
+        expect(main, path).toBeLessThanOrEqual(1080 + 2 * 32)
+      }
+      await page.close()
+    },
+  )
+})

@@ -69,10 +69,13 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   const heartbeat = () => {
     if (document.visibilityState === 'visible') post({ v, type: TAB_MESSAGE.heartbeat })
   }
+  // Back online: re-authenticate and refresh now. Tabs asking at once make one call (the
+  // engine skips a request older than the last success).
+  const backOnline = () => post({ v, type: TAB_MESSAGE.refresh })
   const timer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
   document.addEventListener('visibilitychange', heartbeat)
   window.addEventListener('focus', heartbeat)
-  window.addEventListener('online', heartbeat)
+  window.addEventListener('online', backOnline)
 
   /** Resolves on the first message of `type`, rejects after the timeout. */
   function nextMessage(type: WorkerMessage['type'], failure: string): Promise<void> {
@@ -125,7 +128,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       clearInterval(timer)
       document.removeEventListener('visibilitychange', heartbeat)
       window.removeEventListener('focus', heartbeat)
-      window.removeEventListener('online', heartbeat)
+      window.removeEventListener('online', backOnline)
       unsubscribeChannel()
       listeners.clear()
     },
