@@ -15,13 +15,25 @@ export function createAppRouter(
   context: RouterContext,
   options: { history?: Parameters<typeof createRouter>[0]['history'] } = {},
 ) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
     scrollRestoration: true,
     ...options,
   })
+  // After a client-side navigation, focus the new page's heading so keyboard and screen-reader
+  // users start at what changed (the first load keeps the browser's own focus).
+  router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
+    if (!fromLocation || !pathChanged || fromLocation.pathname === toLocation.pathname) return
+    requestAnimationFrame(() => {
+      const heading = document.querySelector<HTMLElement>('main h1')
+      if (!heading) return
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+      heading.focus({ preventScroll: true })
+    })
+  })
+  return router
 }
 
 declare module '@tanstack/react-router' {
