@@ -1,0 +1,61 @@
+/**
+ * Saves a screenshot of every screen at 375 and 1280 px in both themes into `screenshots/`
+ * (git-ignored) for reviewers, checking each screen rendered its heading first.
+ */
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { expectEventsHome, signInWithCode } from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const OUT = 'screenshots'
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await mkdir(OUT, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
+  await page.locator('main h1').waitFor()
+  await page.evaluate(() => document.fonts.ready)
+  const file = join(OUT, `${name}-${width}-${theme}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  const png = await readFile(file)
+  expect(png.readUInt32BE(16), file).toBe(width)
+}
+
+describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
+  it.each([375, 1280])('every screen at %i px', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+    const page = await context.newPage()
+    const anonymous: [string, string][] = [
+      ['landing', '/'],
+      ['sign-in', '/auth/email'],
+      ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
+      ['tap-invalid', '/tap?uid=zz'],
+      ['not-found', '/no/such/page'],
+    ]
+    for (const [name, path] of anonymous) {
+      await page.goto(appUrl + path)
+      await shoot(page, name, width, theme)
+    }
+    await waitForServiceWorker(page)
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await shoot(page, 'home', width, theme)
+    await page.getByTestId('event-card').first().click()
+    await shoot(page, 'event', width, theme)
+    await page.goto(appUrl + '/account')
+    await page.getByRole('heading', { name: 'Account' }).waitFor()
+    await shoot(page, 'account', width, theme)
+    await context.close()
+  })
+})
