@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatDates, formatPlace } from './format.ts'
+import { formatAge, formatDates, formatDateTimes, formatPlace } from './format.ts'
 
 describe('formatAge', () => {
   it.each([
@@ -38,5 +38,27 @@ describe('formatDates', () => {
 
   it('leaves out unreadable dates', () => {
     expect(formatDates({ startDate: 'soon', endDate: 'later' })).toBe('')
+  })
+})
+
+describe('formatDateTimes', () => {
+  it('gives the end time alone on the same day, and the end date otherwise', () => {
+    const day = formatDateTimes({
+      startDate: '2026-03-03T10:00:00',
+      endDate: '2026-03-03T18:30:00',
+    })
+    expect(day).toMatch(/2026.*–/)
+    expect(day.split('–')[1]).not.toMatch(/2026/)
+    expect(day.split('–')[1]).toMatch(/30/)
+    const range = formatDateTimes({
+      startDate: '2026-03-03T10:00:00',
+      endDate: '2026-03-05T18:00:00',
+    })
+    expect(range.split('–')[1]).toMatch(/2026/)
+  })
+
+  it('leaves out unreadable dates', () => {
+    expect(formatDateTimes({ startDate: 'soon', endDate: 'later' })).toBe('')
+    expect(formatDateTimes({ startDate: '2026-03-03T10:00:00', endDate: 'later' })).toMatch(/2026/)
   })
 })

@@ -33,3 +33,28 @@ export function formatAge(fetchedAt: number, now: number): string {
   const days = Math.floor(hours / 24)
   return days === 1 ? '1 day ago' : `${days} days ago`
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+
+const sameDay = (a: number, b: number) => new Date(a).toDateString() === new Date(b).toDateString()
+
+/**
+ * With times, in the device's time zone: "3 Mar 2026, 19:00 – 23:00" on one day, else
+ * "3 Mar 2026, 19:00 – 10 Mar 2026, 19:00"; an unreadable date is left out.
+ */
+export function formatDateTimes(event: Pick<PoapEvent, 'startDate' | 'endDate'>): string {
+  const start = Date.parse(event.startDate)
+  const end = Date.parse(event.endDate)
+  if (Number.isNaN(start)) return ''
+  const from = dateTimeFormat.format(start)
+  if (Number.isNaN(end)) return from
+  return `${from} – ${sameDay(start, end) ? timeFormat.format(end) : dateTimeFormat.format(end)}`
+}

@@ -1,0 +1,27 @@
+/** One event in the home list: image, status, name, dates and place, linking to its detail. */
+import { Link } from '@tanstack/react-router'
+import type { PoapEvent } from '../../core/poap-event.ts'
+import { EventImage } from './event-image.tsx'
+import { formatDates, formatPlace } from './format.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+/** The whole card is one link to the event's detail page. */
+export function EventCard({ event }: { event: PoapEvent }) {
+  const place = formatPlace(event)
+  return (
+    <Link
+      to="/events/$eventId"
+      params={{ eventId: event.id }}
+      className="card event-card"
+      data-testid="event-card"
+    >
+      <EventImage event={event} size={96} className="event-card__image" />
+      <div className="event-card__body">
+        <StatusBadge status={event.status} />
+        <h3 className="event-card__name">{event.name}</h3>
+        <p className="muted">{formatDates(event)}</p>
+        {place ? <p className="muted">{place}</p> : null}
+      </div>
+    </Link>
+  )
+}

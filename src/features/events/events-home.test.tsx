@@ -1,0 +1,155 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { EventsHome } from './events-home.tsx'
+import {
+  eventsErrorMessage,
+  eventsMessage,
+  makeEvent,
+  renderInRouter,
+  signedInStore,
+  statusMessage,
+} from './render-in-router.test-utils.tsx'
+
+const renderHome = (store = signedInStore(), onRefresh = vi.fn()) =>
+  renderInRouter(<EventsHome onRefresh={onRefresh} />, store)
+
+const names = (group: string) =>
+  within(screen.getByRole('region', { name: group }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent)
+
+const ACTIVE = [
+  makeEvent({ id: 'later', name: 'Later', status: 'future', startDate: '2026-05-01T10:00:00Z' }),
+  makeEvent({ id: 'now', name: 'Now', status: 'active', startDate: '2026-03-01T10:00:00Z' }),
+  makeEvent({
+    id: 'soon',
+    name: 'Soon',
+    status: 'pending-approval',
+    startDate: '2026-04-01T10:00:00Z',
+  }),
+]
+const PAST = [
+  makeEvent({ id: 'old', name: 'Old', status: 'expired', endDate: '2025-01-01T10:00:00Z' }),
+  makeEvent({ id: 'recent', name: 'Recent', status: 'rejected', endDate: '2025-06-01T10:00:00Z' }),
+]
+
+describe('EventsHome', () => {
+  it('shows a skeleton while the first list is on its way', async () => {
+    await renderHome()
+    expect(screen.getByRole('status', { name: 'Loading your events' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+    expect(screen.queryByRole('heading', { name: 'No events yet' })).toBeNull()
+  })
+
+  it('explains how to get events when the list is empty', async () => {
+    await renderHome(signedInStore([eventsMessage([])]))
+    expect(screen.getByRole('heading', { name: 'No events yet' })).toBeInTheDocument()
+    expect(screen.getByText(/hold your card to the back of your phone/i)).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Active' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Past' })).toBeNull()
+    expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+  })
+
+  it('shows only the active group, soonest first', async () => {
+    await renderHome(signedInStore([eventsMessage(ACTIVE)]))
+    expect(names('Active')).toEqual(['Now', 'Soon', 'Later'])
+    expect(screen.queryByRole('region', { name: 'Past' })).toBeNull()
+  })
+
+  it('shows only the past group, most recent first', async () => {
+    await renderHome(signedInStore([eventsMessage(PAST)]))
+    expect(names('Past')).toEqual(['Recent', 'Old'])
+    expect(screen.queryByRole('region', { name: 'Active' })).toBeNull()
+  })
+
+  it('shows both groups with each card’s status in words, dates, place and link', async () => {
+    await renderHome(signedInStore([eventsMessage([...PAST, ...ACTIVE])]))
+    expect(names('Active')).toEqual(['Now', 'Soon', 'Later'])
+    expect(names('Past')).toEqual(['Recent', 'Old'])
+    const card = screen.getByRole('link', { name: /Soon/ })
+    expect(card).toHaveAttribute('href', '/events/soon')
+    expect(within(card).getByText('Pending approval')).toBeInTheDocument()
+    expect(within(card).getByText('Lisbon, Portugal')).toBeInTheDocument()
+    expect(within(card).getByText(/2026/)).toBeInTheDocument()
+    for (const status of ['Active', 'Upcoming', 'Ended', 'Rejected']) {
+      expect(screen.getAllByText(status, { selector: '.badge' }).length).toBeGreaterThan(0)
+    }
+  })
+
+  it('sizes and lazy-loads images, and shows a placeholder when one fails', async () => {
+    const { container } = await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a', name: 'Alpha' })])]),
+    )
+    const image = container.querySelector('img')
+    expect(image).toHaveAttribute('loading', 'lazy')
+    expect(image).toHaveAttribute('width', '96')
+    expect(image).toHaveAttribute('height', '96')
+    fireEvent.error(image as HTMLImageElement)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByTestId('event-image-fallback')).toHaveTextContent('A')
+  })
+
+  it('uses the placeholder for a missing or non-web image address', async () => {
+    const { container } = await renderHome(
+      signedInStore([
+        eventsMessage([
+          makeEvent({ id: 'a', imageUrl: null }),
+          makeEvent({ id: 'b', imageUrl: 'javascript:alert(1)' }),
+        ]),
+      ]),
+    )
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getAllByTestId('event-image-fallback')).toHaveLength(2)
+  })
+
+  it('says when it was updated, and refreshes on request', async () => {
+    const onRefresh = vi.fn()
+    await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now() - 5 * 60_000)]),
+      onRefresh,
+    )
+    expect(screen.getByTestId('events-age')).toHaveTextContent('Updated 5 min ago')
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    expect(onRefresh).toHaveBeenCalledOnce()
+  })
+
+  it('shows Refreshing… while a refresh runs', async () => {
+    await renderHome(signedInStore([eventsMessage([]), statusMessage(true, true)]))
+    expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeDisabled()
+  })
+
+  it('marks the cached list as offline with its age', async () => {
+    await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
+    )
+    expect(screen.getByTestId('events-age')).toHaveTextContent(/Offline\s+updated just now/)
+    expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
+  })
+
+  it('offline with no list: says so instead of a skeleton', async () => {
+    await renderHome(signedInStore([statusMessage(false)]))
+    expect(screen.getByRole('heading', { name: 'You are offline' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+  })
+
+  it('shows a failed fetch over the last list', async () => {
+    await renderHome(
+      signedInStore([
+        eventsMessage([makeEvent({ id: 'a' })]),
+        eventsErrorMessage('The cards service is down.'),
+      ]),
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The cards service is down. Showing the last list.',
+    )
+    expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
+  })
+
+  it('shows a failed first fetch with what to do', async () => {
+    await renderHome(signedInStore([eventsErrorMessage('The cards service is down.')]))
+    expect(screen.getByRole('alert')).toHaveTextContent('Try Refresh in a moment.')
+    expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+  })
+})
