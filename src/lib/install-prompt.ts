@@ -9,6 +9,7 @@ export interface BeforeInstallPromptEvent extends Event {
 type Listener = (available: boolean) => void
 
 let deferred: BeforeInstallPromptEvent | null = null
+let installed = false
 const listeners = new Set<Listener>()
 
 const notify = () => listeners.forEach((listener) => listener(deferred !== null))
@@ -22,12 +23,16 @@ export function captureInstallPrompt(target: Window = window) {
   })
   target.addEventListener('appinstalled', () => {
     deferred = null
+    installed = true
     notify()
   })
 }
 
 /** True when the browser offered installation and it has not been used yet. */
 export const canPromptInstall = () => deferred !== null
+
+/** True once the browser reported that this app was installed (`appinstalled`) in this page. */
+export const wasInstalled = () => installed
 
 /** Subscribes to availability changes; returns the unsubscribe function. */
 export function onInstallAvailability(listener: Listener): () => void {

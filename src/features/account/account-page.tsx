@@ -1,31 +1,79 @@
-/** The account page of a signed-in holder. */
-import { useState } from 'react'
+/** The account page of a signed-in holder: who, sign-out, theme, install and version. */
+import { useState, type ReactNode } from 'react'
+import { APP_VERSION } from '../../config/version.ts'
+import { errorToText } from '../../core/error-text.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
+import './account.css'
 
-/** Who is signed in, and sign-out (which works offline too: the host clears everything locally). */
-export function AccountPage({ onSignOut }: { onSignOut(): Promise<void> }) {
+/** Props: the sign-out action, and the theme and install controls the route passes in. */
+export interface AccountPageProps {
+  /** Signs out everywhere (works offline too: the host clears everything locally). */
+  onSignOut(): Promise<void>
+  /** The theme switch. */
+  themeToggle?: ReactNode
+  /** How to install the app from this browser. */
+  install?: ReactNode
+}
+
+/** Who is signed in, sign-out with its failure shown, the theme, install and the app version. */
+export function AccountPage({ onSignOut, themeToggle, install }: AccountPageProps) {
   const email = useAppStore((state) => state.auth.email)
   const [signingOut, setSigningOut] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const signOut = () => {
+    setSigningOut(true)
+    setError(null)
+    onSignOut().then(
+      () => setSigningOut(false),
+      (failure: unknown) => {
+        setSigningOut(false)
+        setError(`Signing out failed: ${errorToText(failure)} Try again.`)
+      },
+    )
+  }
+
   return (
-    <section className="page page--narrow" aria-labelledby="account-title">
+    <section className="page page--narrow account" aria-labelledby="account-title">
       <h1 id="account-title" tabIndex={-1}>
         Account
       </h1>
-      <div className="card stack">
-        <p className="muted">Signed in as</p>
+
+      <section className="card stack" aria-labelledby="account-who">
+        <h2 id="account-who" className="account__label muted">
+          Signed in as
+        </h2>
         <p className="account-email">{email ?? 'a wallet'}</p>
-        <button
-          type="button"
-          className="button"
-          disabled={signingOut}
-          onClick={() => {
-            setSigningOut(true)
-            void onSignOut().finally(() => setSigningOut(false))
-          }}
-        >
+        <button type="button" className="button" disabled={signingOut} onClick={signOut}>
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
-      </div>
+        {error ? (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </section>
+
+      {themeToggle ? (
+        <section className="card account__row" aria-labelledby="account-theme">
+          <div>
+            <h2 id="account-theme">Theme</h2>
+            <p className="muted">Dark or light, saved on this device.</p>
+          </div>
+          {themeToggle}
+        </section>
+      ) : null}
+
+      {install ? (
+        <section className="card stack" aria-labelledby="account-install">
+          <h2 id="account-install">Install</h2>
+          {install}
+        </section>
+      ) : null}
+
+      <p className="account__version muted">
+        IYK Cards version <span data-testid="app-version">{APP_VERSION}</span>
+      </p>
     </section>
   )
 }

@@ -1,11 +1,20 @@
 /** Whether the app can be installed from here, and the action that installs it. */
 import { useSyncExternalStore } from 'react'
-import { canPromptInstall, onInstallAvailability, promptInstall } from '../../lib/install-prompt.ts'
+import {
+  canPromptInstall,
+  onInstallAvailability,
+  promptInstall,
+  wasInstalled,
+} from '../../lib/install-prompt.ts'
 
 const subscribe = (onChange: () => void) => onInstallAvailability(onChange)
 
-/** `available` follows the browser's install offer; `install` opens its dialog. */
+/**
+ * `available` follows the browser's install offer; `install` opens its dialog; `installed` turns
+ * true when the browser reports the app installed from this page.
+ */
 export function useInstall() {
   const available = useSyncExternalStore(subscribe, canPromptInstall, () => false)
-  return { available, install: promptInstall }
+  const installed = useSyncExternalStore(subscribe, wasInstalled, () => false)
+  return { available, installed, install: promptInstall }
 }
