@@ -48,6 +48,15 @@ const workerMessages: WorkerMessage[] = [
     events: null,
     status: { online: true, refreshing: false },
   },
+  {
+    v,
+    type: WORKER_MESSAGE.report,
+    name: 'Error',
+    message: 'Could not load your events (HTTP 500).',
+    stack: 'Error: Could not load your events\n    at fetchEvents (sw.js:1:2)',
+    context: { op: 'poap-events', attempt: 2, fromWorker: true },
+  },
+  { v, type: WORKER_MESSAGE.report, name: '', message: '', stack: null, context: {} },
 ]
 
 const tabMessages: TabMessage[] = [
@@ -94,8 +103,24 @@ describe('parseWorkerMessage', () => {
         status: { online: true, refreshing: false },
       },
     ],
+    ['report without context', { v, type: 'report', name: 'Error', message: 'x', stack: null }],
+    [
+      'report with a nested context value',
+      { v, type: 'report', name: 'E', message: 'x', stack: null, context: { op: { a: 1 } } },
+    ],
+    [
+      'report with a NaN context value',
+      { v, type: 'report', name: 'E', message: 'x', stack: null, context: { n: Number.NaN } },
+    ],
+    ['report with a numeric message', { v, type: 'report', name: 'E', message: 1, context: {} }],
   ])('rejects %s', (_label, data) => {
     expect(parseWorkerMessage(data)).toBeNull()
+  })
+
+  it('reads a report without a stack as stack null', () => {
+    expect(
+      parseWorkerMessage({ v, type: 'report', name: 'E', message: 'm', context: { op: 'x' } }),
+    ).toEqual({ v, type: 'report', name: 'E', message: 'm', stack: null, context: { op: 'x' } })
   })
 
   it('drops fields that are not part of the message', () => {

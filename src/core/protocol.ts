@@ -10,6 +10,7 @@ import {
   expectRecord,
   expectString,
   isRecord,
+  ValidationError,
 } from './validation'
 
 /** Bumped on any incompatible change; messages of another version are ignored. */
@@ -27,6 +28,7 @@ export const WORKER_MESSAGE = {
   eventsError: 'events-error',
   status: 'status',
   snapshot: 'snapshot',
+  report: 'report',
 } as const
 
 /** Types of the messages a tab sends to the worker. */
@@ -122,6 +124,22 @@ export interface SnapshotMessage extends Versioned {
   status: StatusView
 }
 
+/** What a report says besides the error: operation names and such, never a credential. */
+export type ReportContext = Record<string, string | number | boolean>
+
+/**
+ * An error the worker could not report itself (it has no error-reporting SDK): posted to one
+ * tab only, which reports it. Never broadcast, so it is reported once.
+ */
+export interface ReportMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.report
+  /** The error's name, e.g. `TypeError`. */
+  name: string
+  message: string
+  stack: string | null
+  context: ReportContext
+}
+
 /** Every message from the worker to tabs. */
 export type WorkerMessage =
   | SigninMessage
@@ -131,6 +149,7 @@ export type WorkerMessage =
   | EventsErrorMessage
   | StatusMessage
   | SnapshotMessage
+  | ReportMessage
 
 /** A tab opened or reloaded and asks for the current view. */
 export interface HelloMessage extends Versioned {
@@ -193,6 +212,17 @@ function parseAuthView(value: unknown): AuthView {
   }
 }
 
+function parseReportContext(value: unknown): ReportContext {
+  const raw = expectRecord(value, 'context')
+  const context: ReportContext = {}
+  for (const [key, item] of Object.entries(raw)) {
+    if (typeof item === 'number') context[key] = expectNumber(item, `context.${key}`)
+    else if (typeof item === 'string' || typeof item === 'boolean') context[key] = item
+    else throw new ValidationError(`context.${key}`, 'a string, number or boolean')
+  }
+  return context
+}
+
 const v = PROTOCOL_VERSION
 
 /** Builds a validated worker message from its type and raw fields, or throws. */
@@ -232,6 +262,15 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
         auth: parseAuthView(raw.auth),
         events: raw.events === null ? null : parseEventsView(expectRecord(raw.events, 'events')),
         status: parseStatus(expectRecord(raw.status, 'status')),
+      }
+    case WORKER_MESSAGE.report:
+      return {
+        v,
+        type: WORKER_MESSAGE.report,
+        name: expectString(raw.name, 'name', true),
+        message: expectString(raw.message, 'message', true),
+        stack: expectOptionalString(raw.stack, 'stack'),
+        context: parseReportContext(raw.context),
       }
     default:
       return null

@@ -113,6 +113,9 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       return { events: { ...state.events, error: message.message } }
     case WORKER_MESSAGE.status:
       return { net: { online: message.online, refreshing: message.refreshing } }
+    case WORKER_MESSAGE.report:
+      // For the error-reporting service (see session-wiring.ts); nothing the view shows.
+      return {}
   }
 }
 
