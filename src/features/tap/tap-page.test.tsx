@@ -245,10 +245,14 @@ describe('TapPage: offline', () => {
       window.dispatchEvent(new Event('online'))
     })
     expect(onRefresh).toHaveBeenCalledOnce()
-    act(() => store.getState().apply(status(true)))
+    // The host still thinks it is offline while it tries again: that is not "saved" again.
+    act(() => store.getState().apply(status(true, false)))
+    expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
     act(() => store.getState().apply(status(false)))
     await screen.findByText('Nothing new yet.')
     await waitFor(() => expect(pendingTaps.clear).toHaveBeenCalledOnce())
+    expect(onRefresh).toHaveBeenCalledOnce()
+    expect(pendingTaps.save).toHaveBeenCalledOnce()
   })
 
   it('counts the host being offline as offline', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../core/tap-params.ts'
 import { pendingTapStore, type PendingTapStore } from '../../lib/pending-tap.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
-import { useTapRefresh } from './use-tap-refresh.ts'
+import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
 import { hasWebNfc, readCardUrl, tapSearchOf } from './web-nfc.ts'
 import './tap.css'
 
@@ -71,10 +71,14 @@ const subscribeOnline = (onChange: () => void) => {
   }
 }
 
-/** Online as far as both the browser and the session host know. */
+/**
+ * Online as far as both the browser and the session host know. A host that learned it was
+ * offline (a failed call) keeps saying so until a call succeeds: while it is trying again, this
+ * counts as online, so the page does not flip to "saved" in the middle of the refresh.
+ */
 function useOnline(): boolean {
   const browser = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
-  const host = useAppStore((state) => state.net.online)
+  const host = useAppStore((state) => state.net.online || state.net.refreshing)
   return browser && host
 }
 
@@ -144,6 +148,8 @@ function TapOutcome({
 }) {
   const online = useOnline()
   const status = useAppStore((state) => state.auth.status)
+  // Here rather than in WhatIsNew: one refresh per tap, even if the network flaps in between.
+  const refresh = useTapRefresh(search, onRefresh, online && status === 'signed-in')
   if (!online) return <SavedOffline search={search} pendingTaps={pendingTaps} />
   if (status === 'unknown') return <div className="card" aria-busy="true" />
   if (status === 'anonymous') {
@@ -160,7 +166,7 @@ function TapOutcome({
       </div>
     )
   }
-  return <WhatIsNew search={search} onRefresh={onRefresh} pendingTaps={pendingTaps} />
+  return <WhatIsNew refresh={refresh} pendingTaps={pendingTaps} />
 }
 
 function SavedOffline({ search, pendingTaps }: { search: string; pendingTaps: PendingTapStore }) {
@@ -190,15 +196,12 @@ function SavedOffline({ search, pendingTaps }: { search: string; pendingTaps: Pe
 }
 
 function WhatIsNew({
-  search,
-  onRefresh,
+  refresh,
   pendingTaps,
 }: {
-  search: string
-  onRefresh(): void
+  refresh: TapRefresh
   pendingTaps: PendingTapStore
 }) {
-  const refresh = useTapRefresh(search, onRefresh)
   const error = useAppStore((state) => state.events.error)
   useEffect(() => {
     // The refresh a pending tap waited for has happened: nothing is left to keep.

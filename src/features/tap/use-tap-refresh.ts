@@ -23,13 +23,14 @@ interface Run {
 export type TapRefresh = { done: false } | { done: true; fresh: PoapEvent[] }
 
 /**
- * Asks for one refresh per `key` (the tap's query) and answers, once it is over, with the events
+ * Asks for one refresh per `key` (the tap's query) once `enabled`, and answers, once it is over, with the events
  * that are new. Over means: the host reported it running and then not; or a new list or failure arrived; or
  * the timeout passed. Without a list before, nothing can be called new.
  */
 export function useTapRefresh(
   key: string,
   onRefresh: () => void,
+  enabled: boolean,
   timeoutMs = TAP_REFRESH_TIMEOUT_MS,
 ): TapRefresh {
   const events = useAppStore((state) => state.events)
@@ -42,7 +43,7 @@ export function useTapRefresh(
   // A first list still on its way is the baseline, not news: wait for it.
   const ready = !(list === null && refreshing)
   useEffect(() => {
-    if (!ready || started.current === key) return
+    if (!enabled || !ready || started.current === key) return
     started.current = key
     setRun({
       key,
@@ -53,7 +54,7 @@ export function useTapRefresh(
       fresh: null,
     })
     onRefresh()
-  }, [key, ready, list, events, refreshing, onRefresh])
+  }, [key, enabled, ready, list, events, refreshing, onRefresh])
 
   useEffect(() => {
     if (!run || run.fresh) return
