@@ -1,0 +1,207 @@
+/**
+ * The signed-in screens in real Chromium against the production build and the local stack:
+ * the event list in its groups, an event's detail and back, an unknown event, the empty state,
+ * and the account page (email, theme, sign-out).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { expectEventsHome, readEngineState, resetStack, signInWithCode } from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const cardsUrl = inject('cardsUrl')
+
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await context?.close()
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+})
+
+/** A signed-in page on the home screen, with the demo events (all five statuses). */
+async function signedIn(): Promise<{ page: Page; email: string }> {
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  const email = await signInWithCode(page)
+  await page.waitForURL(appUrl + '/')
+  await expectEventsHome(page)
+  return { page, email }
+}
+
+/** Replaces the signed-in user's list on the cards stand-in, then refreshes the page's list. */
+async function serveEvents(page: Page, events: unknown[]): Promise<void> {
+  const state = await readEngineState(page)
+  const userId = (state?.session as { userId: string }).userId
+  const response = await fetch(`${cardsUrl}/_dev/events`, {
+    method: 'PUT',
+    body: JSON.stringify({ userId, events }),
+  })
+  expect(response.status).toBe(200)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+}
+
+const cardNames = (page: Page, group: string) =>
+  page
+    .getByRole('region', { name: group, exact: true })
+    .locator('.event-card__name')
+    .allTextContents()
+
+const badges = (page: Page, group: string) =>
+  page.getByRole('region', { name: group, exact: true }).locator('.badge').allTextContents()
+
+describe('events', () => {
+  it('shows all five statuses in their groups, active soonest first, past latest first', async () => {
+    const { page } = await signedIn()
+    const errors = collectErrors(page)
+    expect(await cardNames(page, 'Active')).toEqual([
+      'Wwworld Launch Night',
+      'Tap-In Gallery Walk',
+      'Midnight Market Pop-Up',
+      'Summer Signal Festival',
+    ])
+    expect(await badges(page, 'Active')).toEqual([
+      'Active',
+      'Active',
+      'Pending approval',
+      'Upcoming',
+    ])
+    expect(await cardNames(page, 'Past')).toEqual([
+      'Rooftop Listening Party',
+      'Genesis Card Drop',
+      'Winter Warehouse Session',
+    ])
+    expect(await badges(page, 'Past')).toEqual(['Rejected', 'Ended', 'Ended'])
+    const card = page.getByTestId('event-card').first()
+    expect(await card.textContent()).toMatch(/Lisbon, Portugal/)
+    const image = card.locator('img')
+    expect(await image.getAttribute('loading')).toBe('lazy')
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
+    expect(await page.getByTestId('events-age').textContent()).toMatch(/Updated just now/)
+    expect(errors).toEqual([])
+  })
+
+  it('opens an event from the list, copies its link, and goes back', async () => {
+    // Where the browser has no share sheet (desktop Linux), the page offers to copy the link.
+    await context.addInitScript(() => {
+      delete (Navigator.prototype as Partial<Navigator>).share
+    })
+    const { page } = await signedIn()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
+    await page.getByRole('link', { name: /Summer Signal Festival/ }).click()
+    await page.waitForURL(/\/events\/evt-[0-9a-f]+-summer-signal$/)
+    await page.getByRole('heading', { name: 'Summer Signal Festival', level: 1 }).waitFor()
+    expect(await page.locator('.event-detail .badge').textContent()).toBe('Upcoming')
+    await page.getByText('Barcelona, Spain').waitFor()
+    await page.getByText('Three days of sound by the sea.', { exact: false }).waitFor()
+    const website = page.getByRole('link', { name: /Event website/ })
+    expect(await website.getAttribute('href')).toBe('https://iyk.app/events/summer-signal')
+    expect(await website.getAttribute('rel')).toBe('noopener noreferrer')
+
+    await page.getByRole('button', { name: 'Copy link' }).click()
+    await page.getByText('Link copied').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
+
+    await page.goBack()
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    await page.getByRole('link', { name: /Genesis Card Drop/ }).click()
+    await page.getByRole('heading', { name: 'Genesis Card Drop', level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'Your events' }).click()
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+  })
+
+  it('opens an event by its address, shares it, and says when an address is unknown', async () => {
+    const { page } = await signedIn()
+    const href = await page.getByRole('link', { name: /Tap-In Gallery Walk/ }).getAttribute('href')
+    // A share sheet that records what it was given.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          ;(window as unknown as { shared: ShareData }).shared = data
+          return Promise.resolve()
+        },
+      })
+    })
+    await page.goto(appUrl + href)
+    await page.getByRole('heading', { name: 'Tap-In Gallery Walk', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Share' }).click()
+    expect(await page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
+      title: 'Tap-In Gallery Walk',
+      url: appUrl + href,
+    })
+
+    await page.goto(appUrl + '/events/no-such-event')
+    await page.getByRole('heading', { name: 'Event not found', level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'Back to your events' }).click()
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+  })
+
+  it('shows the empty state, and a placeholder for an image that fails', async () => {
+    const { page } = await signedIn()
+    await serveEvents(page, [])
+    await page.getByRole('heading', { name: 'No events yet' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Active', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Past', exact: true }).count()).toBe(0)
+
+    await serveEvents(page, [
+      {
+        id: 'broken-image',
+        name: 'Broken Image Night',
+        description: null,
+        imageUrl: `${cardsUrl}/images/not-there.png`,
+        startDate: '2020-01-01T18:00:00.000Z',
+        endDate: '2020-01-01T23:00:00.000Z',
+        city: null,
+        country: 'Portugal',
+        eventUrl: null,
+        status: 'expired',
+      },
+    ])
+    await page.getByRole('heading', { name: 'Broken Image Night' }).waitFor()
+    await page.getByTestId('event-image-fallback').waitFor()
+    expect(await page.getByRole('region', { name: 'Active', exact: true }).count()).toBe(0)
+  })
+})
+
+describe('account', () => {
+  it('shows the email and version, switches the theme, and signs out to /', async () => {
+    const { page, email } = await signedIn()
+    const errors = collectErrors(page)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.waitForURL(appUrl + '/account')
+    await page.getByText(email).waitFor()
+    expect(await page.getByTestId('app-version').textContent()).toMatch(/^\d+\.\d+\.\d+/)
+    await page.getByRole('region', { name: 'Install' }).waitFor()
+
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme)
+    expect(await theme()).toBe('dark')
+    const main = page.getByRole('main')
+    await main.getByRole('button', { name: 'Switch to light theme' }).click()
+    expect(await theme()).toBe('light')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+    await main.getByRole('button', { name: 'Switch to dark theme' }).click()
+    expect(await theme()).toBe('dark')
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await page.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
+    expect(errors).toEqual([])
+  })
+})
