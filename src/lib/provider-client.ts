@@ -26,7 +26,8 @@ export function loadProviderClient(): Promise<ProviderClient> {
     keepSessionAlive: false,
   }
   client ??= import('@stytch/vanilla-js/headless').then(
-    ({ createStytchClient }) => createStytchClient(config.stytchPublicToken, options),
+    ({ createStytchClient }) =>
+      ignoreListenerErrors(window, () => createStytchClient(config.stytchPublicToken, options)),
     (error: unknown) => {
       // A failed chunk load (offline, new deploy) must not stick: the next attempt retries.
       client = null
@@ -34,6 +35,46 @@ export function loadProviderClient(): Promise<ProviderClient> {
     },
   )
   return client
+}
+
+/** What an error thrown by the SDK's storage listener is logged as (spec §8). */
+export const IGNORED_LISTENER_ERROR = 'Ignored Stytch listener error'
+
+/**
+ * Runs `create` (which builds the SDK client, and with it the SDK's cross-tab `storage` listener)
+ * between two `storage` listeners of ours. An error raised while the SDK's listener runs (another
+ * tab wrote state it cannot parse, say) is then known to be the SDK's: it is logged as
+ * "Ignored Stytch listener error" and stopped before anything else hears it, so it is neither
+ * shown as uncaught nor reported. Every other error passes untouched.
+ */
+export function ignoreListenerErrors<T>(
+  target: Window,
+  create: () => T,
+  warn: (message: string, error: unknown) => void = console.warn,
+): T {
+  let inProviderListener = false
+  target.addEventListener('storage', () => {
+    inProviderListener = true
+  })
+  try {
+    return create()
+  } finally {
+    // Listeners run in the order they were added: this one runs right after the SDK's.
+    target.addEventListener('storage', () => {
+      inProviderListener = false
+    })
+    // Capture at the window runs before the `onerror` handler and other listeners there.
+    target.addEventListener(
+      'error',
+      (event) => {
+        if (!inProviderListener) return
+        event.preventDefault()
+        event.stopImmediatePropagation()
+        warn(IGNORED_LISTENER_ERROR, event.error ?? event.message)
+      },
+      { capture: true },
+    )
+  }
 }
 
 /**
