@@ -38,6 +38,21 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBe('light')
   })
 
+  it('keeps every toggle on the page in step', () => {
+    runBootScript()
+    render(
+      <>
+        <ThemeToggle />
+        <ThemeToggle />
+      </>,
+    )
+    fireEvent.click(screen.getAllByRole('button', { name: 'Switch to light theme' })[0]!)
+    expect(screen.getAllByRole('button', { name: 'Switch to dark theme' })).toHaveLength(2)
+    fireEvent.click(screen.getAllByRole('button', { name: 'Switch to dark theme' })[1]!)
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(screen.getAllByRole('button', { name: 'Switch to light theme' })).toHaveLength(2)
+  })
+
   it('toggles, persists the choice and relabels the button', () => {
     runBootScript()
     render(<ThemeToggle />)
