@@ -253,6 +253,14 @@ describe('TapPage: offline', () => {
     await waitFor(() => expect(pendingTaps.clear).toHaveBeenCalledOnce())
     expect(onRefresh).toHaveBeenCalledOnce()
     expect(pendingTaps.save).toHaveBeenCalledOnce()
+
+    // Offline again afterwards: the result stands and nothing is kept again.
+    browserOnline = false
+    act(() => {
+      window.dispatchEvent(new Event('offline'))
+    })
+    expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
+    expect(pendingTaps.save).toHaveBeenCalledOnce()
   })
 
   it('counts the host being offline as offline', async () => {

@@ -150,7 +150,8 @@ function TapOutcome({
   const status = useAppStore((state) => state.auth.status)
   // Here rather than in WhatIsNew: one refresh per tap, even if the network flaps in between.
   const refresh = useTapRefresh(search, onRefresh, online && status === 'signed-in')
-  if (!online) return <SavedOffline search={search} pendingTaps={pendingTaps} />
+  // Offline after this tap's refresh is over: its result still stands, nothing to keep.
+  if (!online && !refresh.done) return <SavedOffline search={search} pendingTaps={pendingTaps} />
   if (status === 'unknown') return <div className="card" aria-busy="true" />
   if (status === 'anonymous') {
     return (
