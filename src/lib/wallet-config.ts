@@ -1,0 +1,106 @@
+/**
+ * The wallet setup (spec §1, §9): wagmi over Ethereum and Sepolia, a one-day react-query cache
+ * persisted to localStorage. Only lazily loaded wallet screens import this module.
+ */
+import { QueryClient } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { Persister } from '@tanstack/react-query-persist-client'
+import type { Chain } from 'viem'
+import { mainnet, sepolia } from 'viem/chains'
+import { createConfig, createStorage, deserialize, http, serialize, type Config } from 'wagmi'
+import { config as appConfig } from '../config/env.ts'
+import { readTestWalletKey, testWalletConnector } from './wallet-test-connector.ts'
+
+/** Spec §9's blockchain and cache constants, in one place. */
+export const WALLET_SETTINGS = {
+  rpcTimeoutMs: 10_000,
+  rpcBatchSize: 1000,
+  multicallBatchBytes: 1024,
+  feeMultiplier: 1.2,
+  cacheLifetimeMs: 86_400_000,
+  cacheKey: 'cache',
+  cacheThrottleMs: 1000,
+} as const
+
+/** A chain with the spec's base-fee multiplier (viem's default is also 1.2; we pin it). */
+function withFees<chain extends Chain>(chain: chain): chain {
+  return { ...chain, fees: { ...chain.fees, baseFeeMultiplier: WALLET_SETTINGS.feeMultiplier } }
+}
+
+/** The chains the app knows, default (Ethereum) first. */
+export const walletChains = [withFees(mainnet), withFees(sepolia)] as const
+
+/** What the wallet setup reads from outside: RPC URLs and the page's storage. */
+export interface WalletConfigOptions {
+  rpcUrlMainnet: string
+  rpcUrlSepolia: string
+  storage: Storage
+}
+
+const transport = (url: string) =>
+  http(url, {
+    timeout: WALLET_SETTINGS.rpcTimeoutMs,
+    batch: { batchSize: WALLET_SETTINGS.rpcBatchSize },
+  })
+
+/**
+ * wagmi's configuration: injected wallets found through EIP-6963, plus the test wallet when a
+ * browser test put its key in storage (see wallet-test-connector.ts; never in production).
+ */
+export function createWalletConfig({ rpcUrlMainnet, rpcUrlSepolia, storage }: WalletConfigOptions) {
+  const testKey = readTestWalletKey(storage)
+  return createConfig({
+    chains: walletChains,
+    connectors: testKey ? [testWalletConnector(testKey, storage)] : [],
+    multiInjectedProviderDiscovery: true,
+    storage: createStorage({ storage }),
+    transports: {
+      [mainnet.id]: transport(rpcUrlMainnet),
+      [sepolia.id]: transport(rpcUrlSepolia),
+    },
+    batch: { multicall: { batchSize: WALLET_SETTINGS.multicallBatchBytes } },
+  })
+}
+
+/** The chain-data cache: one day, and no retries (an unreachable RPC fails fast and says so). */
+export function createWalletQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { gcTime: WALLET_SETTINGS.cacheLifetimeMs, retry: false },
+    },
+  })
+}
+
+/** Persists the cache under `cache`, at most once a second; wagmi's serializer keeps bigints. */
+export function createWalletPersister(storage: Storage): Persister {
+  return createSyncStoragePersister({
+    storage,
+    key: WALLET_SETTINGS.cacheKey,
+    throttleTime: WALLET_SETTINGS.cacheThrottleMs,
+    serialize,
+    deserialize,
+  })
+}
+
+/** Everything the wallet screens share on a page. */
+export interface WalletSetup {
+  config: Config
+  queryClient: QueryClient
+  persister: Persister
+}
+
+let setup: WalletSetup | null = null
+
+/** The page's one wallet setup, created on first use from the build-time RPC URLs. */
+export function walletSetup(): WalletSetup {
+  setup ??= {
+    config: createWalletConfig({
+      rpcUrlMainnet: appConfig.rpcUrlMainnet,
+      rpcUrlSepolia: appConfig.rpcUrlSepolia,
+      storage: window.localStorage,
+    }),
+    queryClient: createWalletQueryClient(),
+    persister: createWalletPersister(window.localStorage),
+  }
+  return setup
+}
