@@ -7,6 +7,7 @@ import { AppStoreProvider } from './store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 import { captureInstallPrompt } from './lib/install-prompt.ts'
 import { startSession } from './session-wiring.ts'
+import { startErrorReporting } from './lib/error-reporting.ts'
 import './styles.css'
 
 captureInstallPrompt()
@@ -14,6 +15,15 @@ captureInstallPrompt()
 const store = createAppStore()
 const session = startSession(store, () => router)
 const router = createAppRouter({ store, session })
+
+// Error reporting loads once the first screen is on the page, outside the initial JavaScript.
+const firstRender = new Promise<void>((resolve) => {
+  const stop = router.subscribe('onResolved', () => {
+    stop()
+    resolve()
+  })
+})
+startErrorReporting({ router, firstRender })
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -1,0 +1,83 @@
+/**
+ * The error-reporting SDK (Sentry) and its settings, in a chunk of its own that loads after the
+ * first render. Every event, breadcrumb and span is scrubbed before it leaves the page.
+ */
+import {
+  browserTracingIntegration,
+  captureException,
+  init,
+  makeFetchTransport,
+  tanstackRouterBrowserTracingIntegration,
+  type BrowserOptions,
+} from '@sentry/react'
+import { FILTERED, scrubReport } from '../core/scrub.ts'
+import type { LoadedReporter } from './error-reporting-buffer.ts'
+
+/** What the settings depend on. */
+export interface SentrySetup {
+  dsn: string
+  /** TanStack Router instance: traces are named by route; without it, by the SDK's defaults. */
+  router: unknown
+  release?: string
+  /** The page's own fetch, taken before the SDK instruments it (its sends make no breadcrumbs). */
+  fetch?: typeof fetch
+}
+
+type SpanCallback = NonNullable<BrowserOptions['beforeSendSpan']>
+
+/** A span that cannot be scrubbed is sent without its name and attributes, never as it was. */
+const scrubSpan: SpanCallback = (span) => {
+  try {
+    return scrubReport(span)
+  } catch {
+    return { ...span, name: FILTERED, attributes: {} }
+  }
+}
+
+/**
+ * The SDK's options (spec §9: all traces, environment "production"; no tunnel). `beforeSend`,
+ * `beforeBreadcrumb` and `beforeSendSpan` remove Authorization headers, cookies and the sign-in
+ * and tap parameters from every URL (`src/core/scrub.ts`).
+ */
+export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): BrowserOptions {
+  return {
+    dsn,
+    release,
+    environment: 'production',
+    tracesSampleRate: 1,
+    integrations: [
+      router ? tanstackRouterBrowserTracingIntegration(router) : browserTracingIntegration(),
+    ],
+    // No trace headers on any request: the provider and cards APIs do not allow them (CORS).
+    tracePropagationTargets: [],
+    dataCollection: { cookies: false },
+    // Keep the app's own error messages as they are; add the host only to what is reported.
+    enhanceFetchErrorMessages: 'report-only',
+    beforeSend: (event) => scrubReport(event),
+    beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb),
+    beforeSendSpan: scrubSpan,
+    ...(fetch && { transport: (options) => makeFetchTransport(options, drainingFetch(fetch)) }),
+  }
+}
+
+/**
+ * Fetch that reads each answer to the end. The SDK reads only the status and headers, and a
+ * response body left unread keeps its request open (the browser and test tools show it pending).
+ */
+function drainingFetch(send: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await send(input, init)
+    await response.arrayBuffer().catch(() => {})
+    return response
+  }
+}
+
+/** Initialises the SDK; returns how to report an error with its context (sent as tags). */
+export function initSentry(setup: SentrySetup): LoadedReporter {
+  init(sentryOptions({ fetch: window.fetch.bind(window), ...setup }))
+  return {
+    capture(error, context) {
+      captureException(error, { tags: context })
+    },
+  }
+}
