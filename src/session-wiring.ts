@@ -1,7 +1,13 @@
 /** Connects the session host to the store and the router: the app's one piece of session glue. */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
+import {
+  PROTOCOL_VERSION as v,
+  WORKER_MESSAGE,
+  type ReportMessage,
+  type WorkerMessage,
+} from './core/protocol.ts'
 import { connectSession } from './lib/connect-session.ts'
+import { reportError } from './lib/error-reporting.ts'
 import type { SessionActions, SessionMode } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
 import type { createAppRouter } from './router.tsx'
@@ -11,6 +17,14 @@ type AppRouter = ReturnType<typeof createAppRouter>
 /** True while the current page is one only signed-in users may see. */
 const onProtectedRoute = (router: AppRouter) =>
   router.state.matches.some((match) => match.routeId === '/_signedIn')
+
+/** The worker's error as an Error again, so the report shows its name, message and stack. */
+function reportFromWorker(message: ReportMessage): void {
+  const error = new Error(message.message)
+  error.name = message.name || 'Error'
+  if (message.stack) error.stack = message.stack
+  reportError(error, { ...message.context, source: 'worker' })
+}
 
 /** Starts the session connection; returns the actions screens use (they wait for the connection). */
 export function startSession(store: AppStore, getRouter: () => AppRouter): SessionActions {
@@ -40,6 +54,10 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
   const connection = connectSession().then(({ client, provisional }) => {
     mode = client.mode
     client.subscribe(apply)
+    // The worker posts its reports to one tab only, so this tab reports each one it receives.
+    client.subscribe((message) => {
+      if (message.type === WORKER_MESSAGE.report) reportFromWorker(message)
+    })
     if (provisional) apply(provisional)
     client.hello()
     return client

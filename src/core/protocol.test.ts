@@ -8,6 +8,7 @@ import {
   WORKER_MESSAGE,
   parseTabMessage,
   parseWorkerMessage,
+  toReportMessage,
   type AuthView,
   type EventsView,
   type StatusView,
@@ -141,6 +142,33 @@ describe('parseWorkerMessage', () => {
       ? true
       : false = true
     expect(noToken).toBe(true)
+  })
+})
+
+describe('toReportMessage', () => {
+  it('keeps an error’s name, message and stack, and round-trips through the validator', () => {
+    const error = new TypeError('events: expected an array')
+    const message = toReportMessage(error, { op: 'poap-events' })
+    expect(message).toMatchObject({
+      v,
+      type: WORKER_MESSAGE.report,
+      name: 'TypeError',
+      message: 'events: expected an array',
+      context: { op: 'poap-events' },
+    })
+    expect(message.stack).toContain('events: expected an array')
+    expect(parseWorkerMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
+  })
+
+  it('turns anything thrown into text and cuts long texts', () => {
+    expect(toReportMessage('boom', {})).toMatchObject({
+      name: 'Error',
+      message: 'boom',
+      stack: null,
+    })
+    const long = toReportMessage(new Error('x'.repeat(10_000)), {})
+    expect(long.message).toHaveLength(2000)
+    expect(long.stack?.length).toBeLessThanOrEqual(8000)
   })
 })
 

@@ -140,6 +140,23 @@ export interface ReportMessage extends Versioned {
   context: ReportContext
 }
 
+/** Longest message and stack a report carries (reports are for people, not data transfer). */
+const REPORT_TEXT_LIMITS = { name: 200, message: 2000, stack: 8000 } as const
+
+/** The report message for an error and its context (texts cut to a sensible length). */
+export function toReportMessage(error: unknown, context: ReportContext): ReportMessage {
+  const cut = (text: string, limit: number) => (text.length > limit ? text.slice(0, limit) : text)
+  const isError = error instanceof Error
+  return {
+    v: PROTOCOL_VERSION,
+    type: WORKER_MESSAGE.report,
+    name: cut(isError ? error.name : 'Error', REPORT_TEXT_LIMITS.name),
+    message: cut(isError ? error.message : String(error), REPORT_TEXT_LIMITS.message),
+    stack: isError && error.stack ? cut(error.stack, REPORT_TEXT_LIMITS.stack) : null,
+    context: { ...context },
+  }
+}
+
 /** Every message from the worker to tabs. */
 export type WorkerMessage =
   | SigninMessage

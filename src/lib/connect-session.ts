@@ -26,21 +26,26 @@ export async function connectSession(): Promise<SessionConnection> {
     return { client: createPageSessionClient(), provisional: null }
   }
   const ready = navigator.serviceWorker.ready
-  const client = createSessionClient('worker', (deliver) => (message) => {
-    void ready.then((active) => {
-      const worker = navigator.serviceWorker.controller ?? active.active
-      if (message.type !== TAB_MESSAGE.hello) {
-        worker?.postMessage(message)
-        return
-      }
-      // The snapshot is for this tab only: it comes back on a private port.
-      const { port1, port2 } = new MessageChannel()
-      port1.onmessage = (event) => {
-        deliver(event.data)
-        port1.close()
-      }
-      worker?.postMessage(message, [port2])
-    })
+  const client = createSessionClient('worker', (deliver) => {
+    // What the worker posts to this tab alone (a report it cannot send itself) arrives here.
+    navigator.serviceWorker.addEventListener('message', (event) => deliver(event.data))
+    navigator.serviceWorker.startMessages()
+    return (message) => {
+      void ready.then((active) => {
+        const worker = navigator.serviceWorker.controller ?? active.active
+        if (message.type !== TAB_MESSAGE.hello) {
+          worker?.postMessage(message)
+          return
+        }
+        // The snapshot is for this tab only: it comes back on a private port.
+        const { port1, port2 } = new MessageChannel()
+        port1.onmessage = (event) => {
+          deliver(event.data)
+          port1.close()
+        }
+        worker?.postMessage(message, [port2])
+      })
+    }
   })
   // A first visit shows the anonymous app at once instead of waiting for the precache.
   const provisional: SnapshotMessage | null = registration.active

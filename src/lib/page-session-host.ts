@@ -5,14 +5,15 @@
 import { createSessionEngine } from '../core/session-engine.ts'
 import { createPlatformPorts } from '../platform/engine-ports.ts'
 import { config } from '../config/env.ts'
+import { reportError } from './error-reporting.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
 /** A session client whose host is an engine in this page. */
 export function createPageSessionClient(): SessionClient {
   return createSessionClient('page', (deliver) => {
-    const ports = createPlatformPorts((error, context) =>
-      console.error('[report]', error instanceof Error ? error.message : String(error), context),
-    )
+    // Each tab's engine reports what it ran itself (one call at a time over all tabs), so a
+    // failure is reported once.
+    const ports = createPlatformPorts(reportError)
     // The engine's broadcasts reach this tab too (the client listens on its own channel
     // object), so only direct replies such as the hello snapshot go through `deliver`.
     const engine = createSessionEngine(ports, {
