@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { useAppStore } from '../store/use-app-store.tsx'
 import type { RouterContext } from '../router.tsx'
 import { AppShell } from '../features/shell/app-shell.tsx'
+import { ErrorFallback } from '../features/shell/error-fallback.tsx'
 import { NotFound } from '../features/shell/not-found.tsx'
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx'
 import { UpdatePrompt } from '../features/install/update-prompt.tsx'
@@ -32,4 +33,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </AppShell>
   ),
   notFoundComponent: NotFound,
+  errorComponent: ErrorFallback,
 })
