@@ -1,0 +1,183 @@
+/**
+ * Error reporting in real Chromium against the local sink: a failed event fetch in the worker is
+ * reported once, through one tab; an error raised before the SDK loads is buffered and sent; no
+ * report carries a session token, a JWT, an Authorization header or a tap parameter's value; and
+ * the Content Security Policy lets the reports through.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import {
+  armFault,
+  expectEventsHome,
+  readEngineState,
+  resetStack,
+  signInWithCode,
+} from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const sinkUrl = inject('sinkUrl')
+
+const UID = '041E3C8A2D6B80'
+const CMAC = '4B00064004B0B3D3'
+const TAP_PATH = `/tap?uid=${UID}&ctr=000006&cmac=${CMAC}`
+
+interface SinkReport {
+  raw: string
+  items: { type: string; payload: unknown }[]
+}
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
+  await Promise.all(contexts.splice(0).map((context) => context.close()))
+})
+
+async function reports(): Promise<SinkReport[]> {
+  const response = await fetch(`${sinkUrl}/_dev/reports`)
+  return ((await response.json()) as { reports: SinkReport[] }).reports
+}
+
+/** Error events received by the sink (not sessions, spans or client reports). */
+async function errorEvents(): Promise<Record<string, unknown>[]> {
+  return (await reports()).flatMap((report) =>
+    report.items
+      .filter((item) => item.type === 'event')
+      .map((item) => item.payload as Record<string, unknown>),
+  )
+}
+
+const tagsOf = (event: Record<string, unknown>) =>
+  (event.tags ?? {}) as Record<string, string | number | boolean>
+
+const exceptionText = (event: Record<string, unknown>) => JSON.stringify(event.exception ?? {})
+
+/** Console messages about the Content Security Policy (a blocked report would show here). */
+function collectCspViolations(page: Page): string[] {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
+  })
+  return violations
+}
+
+async function installedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  return page
+}
+
+describe('error reporting', () => {
+  it('reports a failed event fetch once, through one tab, with nothing secret in it', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const page = await installedPage(context)
+    const violations = collectCspViolations(page)
+    await signInWithCode(page)
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    const state = (await readEngineState(page)) as { session: Record<string, string> }
+    const { sessionToken, jwt } = state.session
+    expect(sessionToken).toBeTruthy()
+
+    // A second tab: the worker must report through one of them, not both.
+    const other = await context.newPage()
+    collectCspViolations(other).forEach((violation) => violations.push(violation))
+    await other.goto(appUrl + '/')
+    await expectEventsHome(other)
+
+    // The next event fetch fails; the report is made while the tab's URL holds a card tap, so
+    // the tap parameters would be in the report's URL and breadcrumbs if nothing removed them.
+    await armFault('cards', { route: '/api/poap-events', count: 1, mode: 'error', status: 500 })
+    await page.goto(appUrl + TAP_PATH)
+    await page.locator('#root h1').waitFor()
+    // Signed in, the tap page asks for fresh events; "back online" asks too, in case it did not.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+
+    await expect
+      .poll(async () => (await errorEvents()).filter((e) => tagsOf(e).op === 'poap-events'), {
+        timeout: 20_000,
+      })
+      .toHaveLength(1)
+    // Give a second (wrong) report time to arrive before counting.
+    await page.waitForTimeout(1500)
+    const failures = (await errorEvents()).filter((e) => tagsOf(e).op === 'poap-events')
+    expect(failures).toHaveLength(1)
+    const failure = failures[0] as Record<string, unknown>
+    expect(tagsOf(failure).source).toBe('worker')
+    expect(exceptionText(failure)).toContain('HTTP 500')
+    expect(failure.environment).toBe('production')
+
+    const raws = (await reports()).map((report) => report.raw)
+    expect(raws.length).toBeGreaterThan(0)
+    for (const raw of raws) {
+      expect(raw).not.toContain(sessionToken)
+      expect(raw).not.toContain(jwt)
+      expect(raw).not.toContain('token=')
+      expect(raw).not.toContain(UID)
+      expect(raw).not.toContain(CMAC)
+      expect(raw).not.toMatch(/"authorization"\s*:/i)
+      expect(raw).not.toMatch(/"cookie"\s*:/i)
+      expect(raw).not.toMatch(/\b(Bearer|Basic) (?!\[Filtered\])/)
+    }
+    // The tap URL did reach the reporter, and was scrubbed.
+    expect(raws.some((raw) => raw.includes('uid=[Filtered]'))).toBe(true)
+    expect(violations).toEqual([])
+  })
+
+  it('sends an error raised before the SDK loaded, and keeps the SDK out of the first scripts', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    // Thrown as soon as the app's modules have run: long before the SDK loads.
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        throw new Error('early error for the buffer')
+      })
+    })
+    const page = await context.newPage()
+    const violations = collectCspViolations(page)
+    const sdkRequestedAt: number[] = []
+    let domReadyAt = Infinity
+    page.on('request', (request) => {
+      if (/error-reporting-sentry[^/]*\.js$/.test(request.url())) sdkRequestedAt.push(Date.now())
+    })
+    page.on('domcontentloaded', () => {
+      domReadyAt = Date.now()
+    })
+    await page.goto(appUrl + TAP_PATH)
+    await page.locator('#root h1').waitFor()
+
+    await expect
+      .poll(
+        async () =>
+          (await errorEvents()).filter((e) =>
+            exceptionText(e).includes('early error for the buffer'),
+          ).length,
+        { timeout: 20_000 },
+      )
+      .toBe(1)
+    const early = (await errorEvents()).find((e) =>
+      exceptionText(e).includes('early error for the buffer'),
+    ) as Record<string, unknown>
+    expect(tagsOf(early).mechanism).toBe('onerror')
+    expect(sdkRequestedAt.length).toBeGreaterThan(0)
+    expect(Math.min(...sdkRequestedAt)).toBeGreaterThan(domReadyAt)
+    for (const { raw } of await reports()) {
+      expect(raw).not.toContain(UID)
+      expect(raw).not.toContain(CMAC)
+    }
+    expect(violations).toEqual([])
+  })
+})
