@@ -18,6 +18,14 @@ cleanupOutdatedCaches()
 // Every navigation (`/tap?…` included) gets the precached shell: the app routes on the client.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')))
 
+// Errors nothing else caught are reported through a tab, like the engine's own failures.
+self.addEventListener('error', (event) => {
+  reportFromWorker(event.error ?? event.message, { mechanism: 'onerror' })
+})
+self.addEventListener('unhandledrejection', (event) => {
+  reportFromWorker(event.reason, { mechanism: 'onunhandledrejection' })
+})
+
 const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
   providerUrl: config.stytchApiUrl,
   publicToken: config.stytchPublicToken,
