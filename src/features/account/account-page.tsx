@@ -13,10 +13,12 @@ export interface AccountPageProps {
   themeToggle?: ReactNode
   /** How to install the app from this browser. */
   install?: ReactNode
+  /** The connected Ethereum wallet (loaded lazily by the route). */
+  wallet?: ReactNode
 }
 
 /** Who is signed in, sign-out with its failure shown, the theme, install and the app version. */
-export function AccountPage({ onSignOut, themeToggle, install }: AccountPageProps) {
+export function AccountPage({ onSignOut, themeToggle, install, wallet }: AccountPageProps) {
   const email = useAppStore((state) => state.auth.email)
   const [signingOut, setSigningOut] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -61,6 +63,13 @@ export function AccountPage({ onSignOut, themeToggle, install }: AccountPageProp
             <p className="muted">Dark or light, saved on this device.</p>
           </div>
           {themeToggle}
+        </section>
+      ) : null}
+
+      {wallet ? (
+        <section className="card stack" aria-labelledby="account-wallet">
+          <h2 id="account-wallet">Wallet</h2>
+          {wallet}
         </section>
       ) : null}
 

@@ -1,5 +1,5 @@
 /** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
@@ -23,6 +23,8 @@ export interface SignInPageProps {
   provider?: SignInProvider
   /** The current location (for the magic-link landing); tests pass their own. */
   href?: string
+  /** Other ways to sign in (the wallet), shown under the email form. */
+  alternatives?: ReactNode
 }
 
 /** The whole sign-in flow; each step keeps what was typed when something fails. */
@@ -31,6 +33,7 @@ export function SignInPage({
   complete,
   provider = stytchSignIn,
   href = window.location.href,
+  alternatives,
 }: SignInPageProps) {
   const [step, setStep] = useState<Step>(() => {
     const token = readMagicLink(href)
@@ -63,6 +66,7 @@ export function SignInPage({
               onCodeSent={(email, methodId) => setStep({ kind: 'code', email, methodId })}
             />
           ) : null}
+          {step.kind === 'email' ? alternatives : null}
           {step.kind === 'code' ? (
             <CodeStep
               email={step.email}

@@ -1,8 +1,17 @@
-/** `/account` (signed in): the holder's account, with the theme switch and install options. */
+/** `/account` (signed in): the holder's account, with the wallet, the theme switch and install options. */
+import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
+import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
+
+/** The wallet panel (wagmi, viem) in its own chunk, fetched when this page renders. */
+const WalletPanel = lazy(() =>
+  import('../../features/wallet/wallet-panel.tsx').then((module) => ({
+    default: module.WalletPanel,
+  })),
+)
 
 export const Route = createFileRoute('/_signedIn/account')({
   component: function Account() {
@@ -12,6 +21,19 @@ export const Route = createFileRoute('/_signedIn/account')({
         onSignOut={session.signOut}
         themeToggle={<ThemeToggle />}
         install={<InstallPanel />}
+        wallet={
+          <WalletBoundary>
+            <Suspense
+              fallback={
+                <p className="muted" role="status">
+                  Loading the wallet…
+                </p>
+              }
+            >
+              <WalletPanel />
+            </Suspense>
+          </WalletBoundary>
+        }
       />
     )
   },

@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { recoverMessageAddress, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { AuthenticateData } from '../../core/provider-session.ts'
+import { WalletRoot } from './wallet-root.tsx'
+import { WalletSignInBody } from './wallet-sign-in.tsx'
+import { DECLINED_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
+import type { WalletSignInProvider } from './wallet-sign-in-provider.ts'
+import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet-test-setup.ts'
+
+const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
+const CHALLENGE = 'Signing in with Project: test\nNonce: 1234'
+const DATA: AuthenticateData = {
+  session_token: 'token',
+  session_jwt: 'jwt',
+  session: { expires_at: '2030-01-01T00:00:00Z' },
+  user: { user_id: 'user-1', emails: [] },
+}
+
+function renderSignIn(provider: Partial<WalletSignInProvider> = {}, redirect?: string) {
+  const complete = vi.fn(async () => {})
+  const fake: WalletSignInProvider = {
+    start: vi.fn(async () => CHALLENGE),
+    authenticate: vi.fn(async () => DATA),
+    ...provider,
+  }
+  render(
+    <WalletRoot setup={testWalletSetup()}>
+      <WalletSignInBody complete={complete} provider={fake} redirect={redirect} />
+    </WalletRoot>,
+  )
+  return { complete, provider: fake }
+}
+
+async function signInWithTestWallet() {
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Sign in with a wallet' }))
+  await user.click(await screen.findByRole('button', { name: 'Use Test wallet' }))
+}
+
+describe('WalletSignIn', () => {
+  it('connects, signs the challenge and hands the session over', async () => {
+    const { complete, provider } = renderSignIn({}, '/account')
+    await signInWithTestWallet()
+    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(DATA, '/account'))
+    expect(provider.start).toHaveBeenCalledWith(address, 1)
+    const [signedBy, signature] = vi.mocked(provider.authenticate).mock.calls[0] ?? []
+    expect(signedBy).toBe(address)
+    expect(await recoverMessageAddress({ message: CHALLENGE, signature: signature as Hex })).toBe(
+      address,
+    )
+  })
+
+  it('a declined signature says so and nothing is sent', async () => {
+    localStorage.setItem('iyk-test-wallet-mode', 'reject-sign')
+    const { complete, provider } = renderSignIn()
+    await signInWithTestWallet()
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(DECLINED_TEXT)
+    expect(provider.authenticate).not.toHaveBeenCalled()
+    expect(complete).not.toHaveBeenCalled()
+    // Connected now: one click to try again.
+    expect(screen.getByRole('button', { name: /^Sign in with wallet 0x/ })).toBeEnabled()
+  })
+
+  it('a signature the provider refuses says so', async () => {
+    const refused = Object.assign(new Error('refused'), {
+      error_type: 'unable_to_authenticate_crypto_wallet',
+      status_code: 401,
+    })
+    const { complete } = renderSignIn({ authenticate: vi.fn(async () => Promise.reject(refused)) })
+    await signInWithTestWallet()
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(
+      WRONG_SIGNATURE_TEXT,
+    )
+    expect(complete).not.toHaveBeenCalled()
+  })
+
+  it('an unreachable provider says so', async () => {
+    renderSignIn({ start: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) })
+    await signInWithTestWallet()
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(
+      'Cannot reach the sign-in service',
+    )
+  })
+})
