@@ -1,4 +1,4 @@
-/** Project-level routes: bootstrap, telemetry `/events`, the JWKS, and the `/_dev/clock` control. */
+/** Project-level routes: bootstrap, telemetry `/events`, the JWKS, and the `/_dev/clock` and `/_dev/config` controls. */
 import type { Route } from '../http/types.ts'
 import { json } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
@@ -60,6 +60,32 @@ function clockRoutes(ctx: ProviderContext): Route[] {
   ]
 }
 
+/** `/_dev/config`: reads and switches SIWE at run time (browser tests share one stack). */
+function configRoutes(ctx: ProviderContext): Route[] {
+  const state = () => json(200, { siwe: ctx.config.siwe })
+  return [
+    { method: 'GET', pattern: '/_dev/config', handler: state },
+    {
+      method: 'POST',
+      pattern: '/_dev/config',
+      handler: (req) => {
+        let body: unknown
+        try {
+          body = JSON.parse(req.body.toString('utf8') || '{}')
+        } catch {
+          return json(400, { error: 'bad_config', reason: 'body is not valid JSON' })
+        }
+        const siwe = (body as { siwe?: unknown } | null)?.siwe
+        if (typeof siwe !== 'boolean') {
+          return json(400, { error: 'bad_config', reason: 'send {"siwe": true|false}' })
+        }
+        ctx.config.siwe = siwe
+        return state()
+      },
+    },
+  ]
+}
+
 /** Bootstrap (unknown token: 404 `public_token_not_found`), telemetry, JWKS and clock. */
 export function projectRoutes(ctx: ProviderContext): Route[] {
   return [
@@ -82,5 +108,6 @@ export function projectRoutes(ctx: ProviderContext): Route[] {
           : apiError(404, 'project_not_found', 'Project could not be found.'),
     },
     ...clockRoutes(ctx),
+    ...configRoutes(ctx),
   ]
 }
