@@ -1,0 +1,155 @@
+/**
+ * The wallet journeys in real Chromium against the production build and the local stack, with
+ * the test-only key-backed wallet (its key put in localStorage by an init script): connect,
+ * reconnect after a reload, disconnect, the persisted `cache`; sign-in with SIWE off and on;
+ * a declined signature and a refused one.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { parseSiweMessage } from 'viem/siwe'
+import { launchBrowser } from './support/browser.ts'
+import { expectEventsHome, resetStack, signInWithCode } from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const providerUrl = inject('providerUrl')
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await Promise.all(contexts.splice(0).map((context) => context.close()))
+})
+
+afterEach(async () => {
+  await setSiwe(false)
+})
+
+async function setSiwe(siwe: boolean) {
+  const response = await fetch(`${providerUrl}/_dev/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ siwe }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** A page whose browser has the test wallet, with a fresh key (so a fresh provider user). */
+async function pageWithWallet(): Promise<{ page: Page; address: string }> {
+  const key = generatePrivateKey()
+  const context = await browser.newContext()
+  contexts.push(context)
+  await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
+  return { page: await context.newPage(), address: privateKeyToAccount(key).address }
+}
+
+const setMode = (page: Page, mode: 'reject-sign' | 'wrong-key') =>
+  page.evaluate((value) => localStorage.setItem('iyk-test-wallet-mode', value), mode)
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+async function startWalletSignIn(page: Page) {
+  await page.goto(appUrl + '/auth/email')
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
+  await page.getByRole('button', { name: 'Use Test wallet' }).click()
+}
+
+describe('wallet on the account page', () => {
+  it('connects, reconnects after a reload, persists the cache, disconnects', async () => {
+    const { page, address } = await pageWithWallet()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await page.goto(appUrl + '/account')
+    await page.getByRole('button', { name: 'Connect Test wallet' }).click()
+    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Ethereum')
+    // Nothing serves the default RPC URLs: the balance says so, the wallet stays connected.
+    await page.getByTestId('wallet-rpc-error').waitFor()
+
+    await page.getByRole('button', { name: 'Switch to Sepolia' }).click()
+    await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Sepolia')
+
+    const cache = () => page.evaluate(() => localStorage.getItem('cache'))
+    await expect.poll(cache, { timeout: 5000 }).not.toBeNull()
+    expect(JSON.parse((await cache()) ?? '{}')).toHaveProperty('clientState')
+
+    await page.reload()
+    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
+    expect(await page.getByTestId('wallet-connected').count()).toBe(0)
+  })
+})
+
+describe('sign-in with a wallet', () => {
+  it('signs the challenge and lands on the signed-in home with events (SIWE off)', async () => {
+    const { page } = await pageWithWallet()
+    const start = page.waitForResponse((response) =>
+      response.url().includes('/crypto_wallets/authenticate/start/primary'),
+    )
+    await startWalletSignIn(page)
+    const { data } = (await (await start).json()) as { data: { challenge: string } }
+    expect(data.challenge).toMatch(/^Signing in with Project: /)
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    await page.goto(appUrl + '/account')
+    await page.getByText('a wallet', { exact: true }).waitFor()
+  })
+
+  it('signs a Sign-In With Ethereum message when the project asks for SIWE', async () => {
+    await setSiwe(true)
+    const { page, address } = await pageWithWallet()
+    const start = page.waitForResponse((response) =>
+      response.url().includes('/crypto_wallets/authenticate/start/primary'),
+    )
+    await startWalletSignIn(page)
+    const { data } = (await (await start).json()) as { data: { challenge: string } }
+    expect(parseSiweMessage(data.challenge)).toMatchObject({
+      address,
+      chainId: 1,
+      domain: new URL(appUrl).host,
+      statement: 'Sign in to IYK Cards.',
+    })
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+  })
+
+  it('a declined signature says so, and the next try works', async () => {
+    const { page } = await pageWithWallet()
+    await page.goto(appUrl + '/auth/email')
+    await setMode(page, 'reject-sign')
+    await startWalletSignIn(page)
+    await expect
+      .poll(() => page.getByTestId('wallet-sign-in-error').textContent())
+      .toContain('You declined the request in your wallet')
+    expect(new URL(page.url()).pathname).toBe('/auth/email')
+
+    await page.evaluate(() => localStorage.removeItem('iyk-test-wallet-mode'))
+    await page.getByRole('button', { name: /^Sign in with wallet 0x/ }).click()
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+  })
+
+  it('a signature from another key is refused with a clear message', async () => {
+    const { page } = await pageWithWallet()
+    await page.goto(appUrl + '/auth/email')
+    await setMode(page, 'wrong-key')
+    await startWalletSignIn(page)
+    await expect
+      .poll(() => page.getByTestId('wallet-sign-in-error').textContent())
+      .toContain('The signature did not match this wallet')
+    expect(new URL(page.url()).pathname).toBe('/auth/email')
+  })
+})
