@@ -2,7 +2,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { createAppStore } from './store/app-store.ts'
+import { createAppStore, whenAuthKnown } from './store/app-store.ts'
 import { AppStoreProvider } from './store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 import { captureInstallPrompt } from './lib/install-prompt.ts'
@@ -16,13 +16,17 @@ const store = createAppStore()
 const session = startSession(store, () => router)
 const router = createAppRouter({ store, session })
 
-// Error reporting loads once the first screen is on the page, outside the initial JavaScript.
-const firstRender = new Promise<void>((resolve) => {
-  const stop = router.subscribe('onResolved', () => {
-    stop()
-    resolve()
-  })
-})
+// Error reporting loads once the first screen is on the page, outside the initial JavaScript:
+// the route has resolved and the session host has answered (until then `/` shows nothing).
+const firstRender = Promise.all([
+  new Promise<void>((resolve) => {
+    const stop = router.subscribe('onResolved', () => {
+      stop()
+      resolve()
+    })
+  }),
+  whenAuthKnown(store),
+])
 startErrorReporting({ router, firstRender })
 
 const root = document.getElementById('root')
