@@ -8,6 +8,7 @@ import {
 } from './core/protocol.ts'
 import { connectSession } from './lib/connect-session.ts'
 import { reportError } from './lib/error-reporting.ts'
+import { pendingTapStore } from './lib/pending-tap.ts'
 import type { SessionActions, SessionMode } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
 import type { createAppRouter } from './router.tsx'
@@ -74,9 +75,11 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
     })
   })
 
-  // Sign-out or session loss: leave signed-in-only pages for the home page.
+  // Sign-out or session loss: forget a tap kept offline (it was the holder's) and leave
+  // signed-in-only pages for the home page.
   store.subscribe((state, previous) => {
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
+    pendingTapStore.clear().catch(() => {})
     const router = getRouter()
     if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
   })

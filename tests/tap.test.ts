@@ -184,4 +184,37 @@ describe('collecting a tap', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(await callCount(AUTHENTICATE)).toBe(before + 1)
   })
+
+  it('offline: a tap kept on /tap is settled on whatever page is open when the network is back', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+
+    await context.setOffline(true)
+    await page.goto(appUrl + TAP)
+    await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+    // Leave the tap page while still offline: only the root layout can settle the tap now.
+    await page.goto(appUrl + '/')
+    await expectEventsHome(page)
+    expect(await readPendingTap(page)).not.toBeNull()
+
+    const before = await callCount(AUTHENTICATE)
+    await context.setOffline(false)
+    await expect.poll(() => readPendingTap(page)).toBeNull()
+    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+  })
+
+  it('sign-out forgets a tap kept offline', async () => {
+    const { context, page } = await installedContext()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+
+    await context.setOffline(true)
+    await page.goto(appUrl + TAP)
+    await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await expect.poll(() => readPendingTap(page)).toBeNull()
+  })
 })
