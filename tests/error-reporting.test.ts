@@ -183,4 +183,28 @@ describe('error reporting', () => {
     }
     expect(violations).toEqual([])
   })
+
+  it('keeps an error raised offline and sends it once the network is back', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const page = await installedPage(context)
+    await context.setOffline(true)
+    await page.goto(appUrl + '/')
+    await page.locator('#root h1').waitFor()
+    const raise = () =>
+      page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('offline error for the queue')
+        })
+      })
+    await raise()
+    const offlineErrors = async () =>
+      (await errorEvents()).filter((e) => exceptionText(e).includes('offline error for the queue'))
+    // The SDK (precached) loads after the first render; give it and a send time to happen.
+    await page.waitForTimeout(2000)
+    expect(await offlineErrors()).toEqual([])
+
+    await context.setOffline(false)
+    await expect.poll(async () => (await offlineErrors()).length, { timeout: 20_000 }).toBe(1)
+  })
 })

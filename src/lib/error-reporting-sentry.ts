@@ -6,6 +6,7 @@ import {
   browserTracingIntegration,
   captureException,
   init,
+  makeBrowserOfflineTransport,
   makeFetchTransport,
   tanstackRouterBrowserTracingIntegration,
   type BrowserOptions,
@@ -56,9 +57,23 @@ export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): Bro
     beforeSend: (event) => scrubReport(event),
     beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb),
     beforeSendSpan: scrubSpan,
-    ...(fetch && { transport: (options) => makeFetchTransport(options, drainingFetch(fetch)) }),
+    transport: (options) =>
+      offlineTransport(fetch)({
+        ...options,
+        shouldSend: () => navigator.onLine,
+        flushAtStartup: true,
+      }),
   }
 }
+
+/**
+ * Offline, reports wait in IndexedDB and go out when the network is back (or on a later visit):
+ * the holder's errors are not lost, and no doomed request is made meanwhile.
+ */
+const offlineTransport = (fetch?: typeof globalThis.fetch) =>
+  makeBrowserOfflineTransport((options: Parameters<typeof makeFetchTransport>[0]) =>
+    makeFetchTransport(options, fetch && drainingFetch(fetch)),
+  )
 
 /**
  * Fetch that reads each answer to the end. The SDK reads only the status and headers, and a
