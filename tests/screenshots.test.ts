@@ -32,30 +32,35 @@ async function shoot(page: Page, name: string, width: number, theme: string): Pr
 }
 
 describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
-  it.each([375, 1280])('every screen at %i px', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } })
-    await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
-    const page = await context.newPage()
-    const anonymous: [string, string][] = [
-      ['landing', '/'],
-      ['sign-in', '/auth/email'],
-      ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
-      ['tap-invalid', '/tap?uid=zz'],
-      ['not-found', '/no/such/page'],
-    ]
-    for (const [name, path] of anonymous) {
-      await page.goto(appUrl + path)
-      await shoot(page, name, width, theme)
-    }
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
-    await shoot(page, 'home', width, theme)
-    await page.getByTestId('event-card').first().click()
-    await shoot(page, 'event', width, theme)
-    await page.goto(appUrl + '/account')
-    await page.getByRole('heading', { name: 'Account' }).waitFor()
-    await shoot(page, 'account', width, theme)
-    await context.close()
-  })
+  it.each([375, 1280])(
+    'every screen at %i px',
+    async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+      const page = await context.newPage()
+      const anonymous: [string, string][] = [
+        ['landing', '/'],
+        ['sign-in', '/auth/email'],
+        ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
+        ['tap-invalid', '/tap?uid=zz'],
+        ['not-found', '/no/such/page'],
+      ]
+      for (const [name, path] of anonymous) {
+        await page.goto(appUrl + path)
+        await shoot(page, name, width, theme)
+      }
+      await waitForServiceWorker(page)
+      await signInWithCode(page)
+      await expectEventsHome(page)
+      await shoot(page, 'home', width, theme)
+      await page.getByTestId('event-card').first().click()
+      await shoot(page, 'event', width, theme)
+      await page.goto(appUrl + '/account')
+      await page.getByRole('heading', { name: 'Account' }).waitFor()
+      await shoot(page, 'account', width, theme)
+      await context.close()
+      // Nine screens and a sign-in: more than one journey's time on a busy machine.
+    },
+    120_000,
+  )
 })
