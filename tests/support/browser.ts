@@ -59,17 +59,34 @@ export const contextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
 }
 
-/** Waits until a service worker controls the page and has finished precaching. */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
+/**
+ * Waits until a service worker controls the page and has finished precaching. Gives up after
+ * `timeoutMs` with the worker's state in the message (an evaluate has no timeout of its own).
+ */
+export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Promise<void> {
+  const outcome = await page.evaluate(async (timeout) => {
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready
+      if (navigator.serviceWorker.controller) return 'controlled'
       await new Promise<void>((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
           once: true,
         }),
       )
-    }
-    return registration.active?.state
-  })
+      return 'controlled'
+    })()
+    const late = new Promise<string>((resolve) =>
+      setTimeout(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        const state = (worker?: ServiceWorker | null) => worker?.state ?? 'none'
+        resolve(
+          `no controlling worker after ${timeout} ms: installing ${state(registration?.installing)},` +
+            ` waiting ${state(registration?.waiting)}, active ${state(registration?.active)},` +
+            ` controller ${state(navigator.serviceWorker.controller)}`,
+        )
+      }, timeout),
+    )
+    return Promise.race([controlled, late])
+  }, timeoutMs)
+  if (outcome !== 'controlled') throw new Error(outcome)
 }
