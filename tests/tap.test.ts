@@ -146,6 +146,27 @@ describe('collecting a tap', () => {
     await refreshResult(page).waitFor()
   })
 
+  it('anonymous by magic link: the tap stays on the device, never in the email, and is back after', async () => {
+    const { page } = await installedContext()
+    await page.goto(appUrl + TAP)
+    await page.getByRole('link', { name: 'Sign in to collect' }).click()
+    const email = newEmail()
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
+    await page.getByText('We emailed a sign-in link').waitFor()
+
+    // The provider (and the mailbox) get a link with no trace of the card.
+    const { link } = await latestMessage(email, 'magic_link')
+    for (const value of ['041E3C8A2D6B80', '4B00064004B0B3D3', 'uid=', 'cmac=', '/tap']) {
+      expect(decodeURIComponent(link ?? '')).not.toContain(value)
+    }
+    await page.goto(link ?? '')
+    await page.waitForURL(appUrl + TAP)
+    await page.getByRole('heading', { name: 'Card recognised' }).waitFor()
+    await refreshResult(page).waitFor()
+  })
+
   it('signed in: one re-authentication per tap, and the events it brought', async () => {
     const { page } = await installedContext()
     await signInWithCode(page)

@@ -5,6 +5,7 @@ import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
 import { isValidEmail, signInErrorText } from './sign-in-errors.ts'
 import { readMagicLink, stripMagicLink } from './magic-link.ts'
+import { keepReturnTarget, linkRedirect, takeReturnTarget } from './return-target.ts'
 
 /** Seconds before another code can be sent to the same address. */
 export const RESEND_COOLDOWN_SECONDS = 30
@@ -40,6 +41,11 @@ export function SignInPage({
     return token ? { kind: 'link', token } : { kind: 'email' }
   })
   const target = redirectTarget(redirect)
+  // A token too malformed to try is not used, but it must not stay in the address bar either.
+  const landedWithoutToken = useRef(step.kind !== 'link')
+  useEffect(() => {
+    if (landedWithoutToken.current) stripMagicLink()
+  }, [])
 
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
@@ -47,7 +53,7 @@ export function SignInPage({
         <MagicLinkLanding
           token={step.token}
           provider={provider}
-          onSession={(data) => complete(data, target)}
+          onSession={(data) => complete(data, takeReturnTarget(target, redirect !== undefined))}
           onRestart={() => setStep({ kind: 'email' })}
         />
       ) : (
@@ -75,7 +81,10 @@ export function SignInPage({
               linkUrl={magicLinkUrl(redirect)}
               onSession={(data) => complete(data, target)}
               onNewMethod={(methodId) => setStep({ ...step, methodId })}
-              onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
+              onLinkSent={() => {
+                keepReturnTarget(redirect)
+                setStep({ kind: 'link-sent', email: step.email })
+              }}
               onChangeEmail={() => setStep({ kind: 'email' })}
             />
           ) : null}
@@ -96,10 +105,11 @@ export function SignInPage({
   )
 }
 
-/** Where the magic link lands: this page, keeping the same-origin redirect. */
+/** Where the magic link lands: this page, with the redirect when the link may carry it. */
 function magicLinkUrl(redirect: string | undefined): string {
   const url = new URL('/auth/email', window.location.origin)
-  if (redirect) url.searchParams.set('redirect', redirect)
+  const carried = linkRedirect(redirect)
+  if (carried) url.searchParams.set('redirect', carried)
   return url.href
 }
 
