@@ -1,16 +1,36 @@
 /** Reading the cards API's answer to the events call, and the message shown when it fails. */
 import { parsePoapEvents, type PoapEvent } from './poap-event'
-import { ValidationError } from './validation'
+import { isRecord, ValidationError } from './validation'
 
 /** The events call answered, but not with a usable list. */
 export class EventsResponseError extends Error {
   override readonly name = 'EventsResponseError'
   /** HTTP status of the answer. */
   readonly status: number
+  /** For a client error (4xx), the `message` of its JSON body, meant for people (spec §8). */
+  readonly bodyMessage: string | undefined
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, bodyMessage?: string) {
     super(message)
     this.status = status
+    this.bodyMessage = bodyMessage
+  }
+}
+
+/** Longest body message passed on to people; anything longer is not a message. */
+const MAX_BODY_MESSAGE = 200
+
+/** The `message` field of a client error's JSON body, when it is short readable text. */
+function clientErrorMessage(status: number, text: string): string | undefined {
+  if (status < 400 || status > 499) return undefined
+  try {
+    const body: unknown = JSON.parse(text)
+    const message = isRecord(body) ? body.message : undefined
+    if (typeof message !== 'string') return undefined
+    const trimmed = message.trim()
+    return trimmed !== '' && trimmed.length <= MAX_BODY_MESSAGE ? trimmed : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -20,7 +40,9 @@ export function readEventsResponse(
   contentType: string | null,
   text: string,
 ): PoapEvent[] {
-  if (status < 200 || status > 299) throw new EventsResponseError(status, `HTTP ${status}`)
+  if (status < 200 || status > 299) {
+    throw new EventsResponseError(status, `HTTP ${status}`, clientErrorMessage(status, text))
+  }
   if (!(contentType ?? '').toLowerCase().includes('application/json')) {
     throw new EventsResponseError(status, 'not JSON')
   }
@@ -35,7 +57,10 @@ export function readEventsResponse(
 
 /** A short message for tabs about why the events could not be loaded. */
 export function describeEventsFailure(error: unknown): string {
-  if (error instanceof EventsResponseError) return `Could not load your events (${error.message}).`
+  if (error instanceof EventsResponseError) {
+    if (error.bodyMessage) return `Could not load your events: ${error.bodyMessage}`
+    return `Could not load your events (${error.message}).`
+  }
   if (error instanceof ValidationError) return 'Could not load your events (unexpected data).'
   return 'Could not reach the events service.'
 }
