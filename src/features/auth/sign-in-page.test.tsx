@@ -23,6 +23,17 @@ function fakeProvider(overrides: Partial<SignInProvider> = {}): SignInProvider {
 
 const page = 'http://localhost/auth/email'
 
+/** A promise the test settles by hand, to look at the page while a provider call is running. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {}
+  let reject: (reason: unknown) => void = () => {}
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
 async function toCodeStep(provider: SignInProvider, complete = vi.fn(() => Promise.resolve())) {
   render(<SignInPage provider={provider} complete={complete} href={page} redirect="/account" />)
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' holder@example.com ' } })
@@ -155,5 +166,144 @@ describe('SignInPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used')
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with a code' }))
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
+  })
+
+  describe('while a provider call runs', () => {
+    it('reads "Sending code…" and refuses a second send until the code is sent', async () => {
+      const sent = deferred<{ methodId: string }>()
+      const provider = fakeProvider({ sendCode: vi.fn(() => sent.promise) })
+      render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+      const sending = screen.getByRole('button', { name: 'Sending code…' })
+      expect(sending).toBeDisabled()
+      fireEvent.click(sending)
+      expect(provider.sendCode).toHaveBeenCalledOnce()
+      await act(async () => sent.resolve({ methodId: 'email-test-1' }))
+      expect(screen.getByLabelText('6-digit code')).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: /Sending code/ })).toBeNull()
+    })
+
+    it('gives the button back when sending fails', async () => {
+      const sent = deferred<{ methodId: string }>()
+      render(
+        <SignInPage
+          provider={fakeProvider({ sendCode: () => sent.promise })}
+          complete={vi.fn()}
+          href={page}
+        />,
+      )
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+      expect(screen.getByRole('button', { name: 'Sending code…' })).toBeDisabled()
+      await act(async () => sent.reject(new Error('offline')))
+      expect(screen.getByRole('alert')).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
+    })
+
+    it('reads "Signing in…" with every other action held until the session is handed over', async () => {
+      const verified = deferred<AuthenticateData>()
+      const handedOver = deferred<undefined>()
+      const provider = fakeProvider({ verifyCode: vi.fn(() => verified.promise) })
+      const complete = await toCodeStep(
+        provider,
+        vi.fn(() => handedOver.promise),
+      )
+      fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+      const signingIn = screen.getByRole('button', { name: 'Signing in…' })
+      expect(signingIn).toBeDisabled()
+      expect(screen.getByRole('button', { name: /Resend code/ })).toBeDisabled()
+      expect(screen.getByRole('button', { name: 'Email me a sign-in link instead' })).toBeDisabled()
+      fireEvent.click(signingIn)
+      expect(provider.verifyCode).toHaveBeenCalledOnce()
+
+      // The code is accepted, but the hand-off to the session host is still running.
+      await act(async () => verified.resolve(session))
+      expect(complete).toHaveBeenCalledWith(session, '/account')
+      expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled()
+
+      await act(async () => handedOver.resolve(undefined))
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+    })
+
+    it('gives the buttons back and keeps the code when verifying fails', async () => {
+      const verified = deferred<AuthenticateData>()
+      const provider = fakeProvider({ verifyCode: () => verified.promise })
+      const complete = await toCodeStep(provider)
+      fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+      expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled()
+      await act(async () =>
+        verified.reject({ error_type: 'otp_code_not_found', error_message: 'x' }),
+      )
+      expect(screen.getByRole('alert')).toHaveTextContent('That code is not right')
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+      expect(screen.getByRole('button', { name: 'Email me a sign-in link instead' })).toBeEnabled()
+      expect(screen.getByLabelText('6-digit code')).toHaveValue('654321')
+      expect(complete).not.toHaveBeenCalled()
+    })
+
+    it('holds sign-in while the link is being sent', async () => {
+      const linkSent = deferred<undefined>()
+      const provider = fakeProvider({ sendLink: vi.fn(() => linkSent.promise) })
+      await toCodeStep(provider)
+      fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled()
+      expect(screen.getByRole('button', { name: 'Email me a sign-in link instead' })).toBeDisabled()
+      await act(async () => linkSent.resolve(undefined))
+      expect(screen.getByRole('status')).toHaveTextContent('We emailed a sign-in link')
+    })
+  })
+
+  describe('"Use a different email"', () => {
+    it('returns from the code step to an empty email step with nothing left over', async () => {
+      const provider = fakeProvider({
+        sendCode: vi
+          .fn()
+          .mockResolvedValueOnce({ methodId: 'email-first' })
+          .mockResolvedValueOnce({ methodId: 'email-second' }),
+        verifyCode: vi
+          .fn()
+          .mockRejectedValueOnce({ error_type: 'otp_code_not_found', error_message: 'x' })
+          .mockResolvedValue(session),
+      })
+      const complete = await toCodeStep(provider)
+      fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+      await screen.findByRole('alert')
+
+      fireEvent.click(screen.getByRole('button', { name: 'Use a different email' }))
+      expect(screen.queryByLabelText('6-digit code')).toBeNull()
+      expect(screen.getByLabelText('Email')).toHaveValue('')
+      expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(screen.queryByText(/holder@example.com/)).toBeNull()
+
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'other@example.com' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
+      const code = await screen.findByLabelText('6-digit code')
+      expect(provider.sendCode).toHaveBeenLastCalledWith('other@example.com')
+      expect(screen.getByText('other@example.com')).toBeInTheDocument()
+      expect(code).toHaveValue('')
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled()
+
+      fireEvent.change(code, { target: { value: '123456' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+      await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+      expect(provider.verifyCode).toHaveBeenLastCalledWith('123456', 'email-second')
+    })
+
+    it('returns from "link sent" to an empty email step', async () => {
+      await toCodeStep(fakeProvider())
+      fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
+      expect(await screen.findByRole('status')).toHaveTextContent('holder@example.com')
+      fireEvent.click(screen.getByRole('button', { name: 'Use a different email' }))
+      expect(screen.queryByRole('status')).toBeNull()
+      expect(screen.getByLabelText('Email')).toHaveValue('')
+      expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
+      expect(screen.getByTestId('redirect-note')).toHaveTextContent('/account')
+    })
   })
 })

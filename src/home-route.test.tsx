@@ -1,0 +1,72 @@
+/** `/` with the real route tree: nothing until the session host answers, then the landing page or the events. */
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
+import { createAppStore } from './store/app-store.ts'
+import { AppStoreProvider } from './store/use-app-store.tsx'
+import { createAppRouter } from './router.tsx'
+
+/** Renders `/` over a store whose auth status is still unknown (no message applied yet). */
+async function renderHome() {
+  const store = createAppStore()
+  const session = {
+    handoff: () => Promise.resolve(),
+    refresh: vi.fn(),
+    signOut: () => Promise.resolve(),
+  }
+  const router = createAppRouter(
+    { store, session },
+    { history: createMemoryHistory({ initialEntries: ['/'] }) },
+  )
+  const view = render(
+    <AppStoreProvider store={store}>
+      <RouterProvider router={router} />
+    </AppStoreProvider>,
+  )
+  await act(() => router.load())
+  return { store, session, ...view }
+}
+
+const main = () => screen.getByRole('main')
+
+describe('the home route', () => {
+  it('shows an empty busy page, neither landing nor events, until auth is known', async () => {
+    await renderHome()
+    const busy = main().querySelector('[aria-busy="true"]')
+    expect(busy).toBeInTheDocument()
+    expect(busy).toBeEmptyDOMElement()
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
+    expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull()
+  })
+
+  it('turns into the landing page when the visitor is anonymous', async () => {
+    const { store } = await renderHome()
+    act(() => store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' }))
+    expect(screen.getByRole('heading', { level: 1, name: 'IYK Cards' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/email')
+    // No install offer from the browser here, so no install button.
+    expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull()
+    expect(main().querySelector('[aria-busy="true"]')).toBeNull()
+  })
+
+  it('turns into the events list when the holder is signed in', async () => {
+    const { store, session } = await renderHome()
+    act(() =>
+      store.getState().apply({
+        v,
+        type: WORKER_MESSAGE.signin,
+        email: 'holder@example.com',
+        jwt: 'eyJ.a.b',
+        expiresAt: 1,
+      }),
+    )
+    expect(screen.getByRole('heading', { level: 1, name: 'Your events' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading your events' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    expect(session.refresh).toHaveBeenCalledOnce()
+  })
+})
