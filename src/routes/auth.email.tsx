@@ -1,16 +1,15 @@
 /** `/auth/email`: sign in by email or wallet; `redirect` is kept only when it is a same-origin path. */
-import { lazy, Suspense, useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 import { validateSignInSearch } from '../features/auth/sign-in-search.ts'
 import { WalletBoundary } from '../features/wallet/wallet-boundary.tsx'
+import { retryableLazy } from '../features/wallet/retryable-lazy.tsx'
 
 /** Wallet sign-in (wagmi, viem) in its own chunk, fetched when this page renders. */
-const WalletSignIn = lazy(() =>
-  import('../features/wallet/wallet-sign-in.tsx').then((module) => ({
-    default: module.WalletSignIn,
-  })),
+const WalletSignIn = retryableLazy(() =>
+  import('../features/wallet/wallet-sign-in.tsx').then((module) => module.WalletSignIn),
 )
 
 export const Route = createFileRoute('/auth/email')({
@@ -24,9 +23,9 @@ export const Route = createFileRoute('/auth/email')({
         redirect={redirect}
         complete={complete}
         alternatives={
-          <WalletBoundary>
+          <WalletBoundary onRetry={WalletSignIn.retry}>
             <Suspense fallback={null}>
-              <WalletSignIn redirect={redirect} complete={complete} />
+              <WalletSignIn.Component redirect={redirect} complete={complete} />
             </Suspense>
           </WalletBoundary>
         }

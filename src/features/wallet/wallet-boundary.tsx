@@ -5,6 +5,8 @@ import { reportError } from '../../lib/error-reporting.ts'
 /** Props: what to guard. */
 export interface WalletBoundaryProps {
   children: ReactNode
+  /** Called on "Try again" before the children render again (e.g. to load a failed chunk again). */
+  onRetry?: () => void
 }
 
 /** An error boundary for the lazily loaded wallet panel and wallet sign-in. */
@@ -27,7 +29,10 @@ export class WalletBoundary extends Component<WalletBoundaryProps, { failed: boo
         <button
           type="button"
           className="button button--small"
-          onClick={() => this.setState({ failed: false })}
+          onClick={() => {
+            this.props.onRetry?.()
+            this.setState({ failed: false })
+          }}
         >
           Try again
         </button>

@@ -1,16 +1,15 @@
 /** `/account` (signed in): the holder's account, with the wallet, the theme switch and install options. */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
 import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
+import { retryableLazy } from '../../features/wallet/retryable-lazy.tsx'
 
 /** The wallet panel (wagmi, viem) in its own chunk, fetched when this page renders. */
-const WalletPanel = lazy(() =>
-  import('../../features/wallet/wallet-panel.tsx').then((module) => ({
-    default: module.WalletPanel,
-  })),
+const WalletPanel = retryableLazy(() =>
+  import('../../features/wallet/wallet-panel.tsx').then((module) => module.WalletPanel),
 )
 
 export const Route = createFileRoute('/_signedIn/account')({
@@ -22,7 +21,7 @@ export const Route = createFileRoute('/_signedIn/account')({
         themeToggle={<ThemeToggle />}
         install={<InstallPanel />}
         wallet={
-          <WalletBoundary>
+          <WalletBoundary onRetry={WalletPanel.retry}>
             <Suspense
               fallback={
                 <p className="muted" role="status">
@@ -30,7 +29,7 @@ export const Route = createFileRoute('/_signedIn/account')({
                 </p>
               }
             >
-              <WalletPanel />
+              <WalletPanel.Component />
             </Suspense>
           </WalletBoundary>
         }

@@ -1,0 +1,54 @@
+/** A lazy component whose failed load can be tried again (React.lazy alone cannot). */
+import { Suspense } from 'react'
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { retryableLazy } from './retryable-lazy.tsx'
+import { WalletBoundary } from './wallet-boundary.tsx'
+
+vi.mock('../../lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+
+function Hello({ name }: { name: string }) {
+  return <p>Hello {name}</p>
+}
+
+describe('retryableLazy', () => {
+  it('loads again after a failure when the boundary is reset', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Hello>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Hello)
+    const lazyHello = retryableLazy(load)
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+
+    render(
+      <WalletBoundary onRetry={lazyHello.retry}>
+        <Suspense fallback={<p>Loading</p>}>
+          <lazyHello.Component name="holder" />
+        </Suspense>
+      </WalletBoundary>,
+    )
+    ;(await screen.findByRole('button', { name: 'Try again' })).click()
+    expect(await screen.findByText('Hello holder')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('does not load again once loaded', async () => {
+    const load = vi.fn(() => Promise.resolve(Hello))
+    const lazyHello = retryableLazy(load)
+    const { unmount } = render(
+      <Suspense fallback={null}>
+        <lazyHello.Component name="a" />
+      </Suspense>,
+    )
+    await screen.findByText('Hello a')
+    unmount()
+    lazyHello.retry()
+    render(
+      <Suspense fallback={null}>
+        <lazyHello.Component name="b" />
+      </Suspense>,
+    )
+    await screen.findByText('Hello b')
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+})
