@@ -215,6 +215,8 @@ describe('SignInPage', () => {
       expect(signingIn).toBeDisabled()
       expect(screen.getByRole('button', { name: /Resend code/ })).toBeDisabled()
       expect(screen.getByRole('button', { name: 'Email me a sign-in link instead' })).toBeDisabled()
+      // Changing the address now would show a form while the first address signs in.
+      expect(screen.getByRole('button', { name: 'Use a different email' })).toBeDisabled()
       fireEvent.click(signingIn)
       expect(provider.verifyCode).toHaveBeenCalledOnce()
 

@@ -19,7 +19,7 @@ type Step =
 /** Props: where to go afterwards, the provider calls, and what to do with a new session. */
 export interface SignInPageProps {
   redirect?: string | undefined
-  /** Hands the session to the session host and leaves the page; resolves only on failure. */
+  /** Hands the session to the session host and leaves the page; rejects when the hand-off fails. */
   complete(data: AuthenticateData, target: string): Promise<void>
   provider?: SignInProvider
   /** The current location (for the magic-link landing); tests pass their own. */
@@ -301,7 +301,12 @@ function CodeStep({
         >
           Email me a sign-in link instead
         </button>
-        <button type="button" className="link-button" onClick={onChangeEmail}>
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy !== null}
+          onClick={onChangeEmail}
+        >
           Use a different email
         </button>
       </div>
