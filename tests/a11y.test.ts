@@ -1,11 +1,13 @@
 /** Accessibility in real Chromium: axe finds nothing on any screen, in either theme; keyboard use. */
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import { expectEventsHome, signInWithCode } from './support/stack.ts'
+import { expectEventsHome, newEmail, readEngineState, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
+const cardsUrl = inject('cardsUrl')
+const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 let browser: Browser
 
 beforeAll(async () => {
@@ -28,41 +30,162 @@ async function setTheme(context: BrowserContext, theme: 'dark' | 'light') {
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
 }
 
-const anonymousScreens = [
-  '/',
-  '/auth/email',
-  '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3',
-  '/tap?uid=nothex',
-  '/no/such/page',
-]
+/** The theme the page shows. */
+const shownTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme)
 
-describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
-  it.each(anonymousScreens)('axe finds no violations on %s', async (path) => {
-    const context = await browser.newContext()
-    await setTheme(context, theme)
-    const page = await context.newPage()
+/** A screen: its name in the test title, and how to get there and wait until it is complete. */
+type Screen = [name: string, open: (page: Page) => Promise<void>]
+
+/** Opens `path` and waits for its heading. */
+const visit =
+  (path: string) =>
+  async (page: Page): Promise<void> => {
     await page.goto(appUrl + path)
     await page.locator('main h1').waitFor()
-    expect(await violations(page)).toEqual([])
-    await context.close()
-  })
+  }
 
-  it('axe finds no violations on the signed-in screens', async () => {
-    const context = await browser.newContext()
-    await setTheme(context, theme)
+const anonymousScreens: Screen[] = [
+  ['/', visit('/')],
+  ['/auth/email', visit('/auth/email')],
+  [
+    'the sign-in code step',
+    async (page) => {
+      await page.goto(appUrl + '/auth/email')
+      await page.getByLabel('Email').fill(newEmail())
+      await page.getByRole('button', { name: 'Send code' }).click()
+      await page.getByLabel('6-digit code').waitFor()
+    },
+  ],
+  [
+    'the magic-link error',
+    async (page) => {
+      // Well-formed (so the page tries it), unknown to the provider (so it fails).
+      const token = 'unknown-token-0123456789'
+      await page.goto(`${appUrl}/auth/email?stytch_token_type=magic_links&token=${token}`)
+      await page.getByRole('heading', { name: 'This link did not work', level: 1 }).waitFor()
+      await page.getByRole('alert').waitFor()
+    },
+  ],
+  [TAP, visit(TAP)],
+  ['/tap?uid=nothex', visit('/tap?uid=nothex')],
+  ['/no/such/page', visit('/no/such/page')],
+]
+
+/** The tap page's refresh result: the new events, or "Nothing new yet." */
+const refreshResult = (page: Page) =>
+  page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events'))
+
+/** The account page's wallet panel once loaded (disconnected: no wallet in this browser). */
+const walletPanel = (page: Page) =>
+  page.getByTestId('no-wallet').or(page.getByRole('button', { name: /^Connect / }))
+
+/** Empties the signed-in user's event list on the cards stand-in. */
+async function clearEvents(page: Page): Promise<void> {
+  const state = await readEngineState(page)
+  const userId = (state?.session as { userId: string }).userId
+  const response = await fetch(`${cardsUrl}/_dev/events`, {
+    method: 'PUT',
+    body: JSON.stringify({ userId, events: [] }),
+  })
+  expect(response.status).toBe(200)
+}
+
+// In order, on one signed-in page: the last one empties the user's list.
+const signedInScreens: Screen[] = [
+  [
+    'home',
+    async (page) => {
+      await page.goto(appUrl + '/')
+      await expectEventsHome(page)
+    },
+  ],
+  [
+    'an event',
+    async (page) => {
+      await page.goto(appUrl + '/')
+      await expectEventsHome(page)
+      await page.getByTestId('event-card').first().click()
+      await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()
+    },
+  ],
+  [
+    'an unknown event',
+    async (page) => {
+      await page.goto(appUrl + '/events/no-such-id')
+      await page.getByRole('heading', { name: 'Event not found', level: 1 }).waitFor()
+    },
+  ],
+  [
+    'a tap',
+    async (page) => {
+      await page.goto(appUrl + TAP)
+      await page.getByRole('heading', { name: 'Card recognised' }).waitFor()
+      await refreshResult(page).waitFor()
+    },
+  ],
+  [
+    '/account with its wallet panel',
+    async (page) => {
+      await page.goto(appUrl + '/account')
+      await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+      await walletPanel(page).waitFor()
+    },
+  ],
+  [
+    'an empty events list',
+    async (page) => {
+      await clearEvents(page)
+      await page.goto(appUrl + '/')
+      await page.getByRole('heading', { name: 'Your events', level: 1 }).waitFor()
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.getByRole('heading', { name: 'No events yet' }).waitFor()
+    },
+  ],
+]
+
+/**
+ * One signed-in page shared by a describe's tests, in `theme` when given. The first test that asks
+ * signs in (the sign-in polls with `expect.poll`, which only runs inside a test).
+ */
+function sharedSignedInPage(theme?: 'dark' | 'light'): () => Promise<Page> {
+  let context: BrowserContext | undefined
+  let ready: Promise<Page> | undefined
+  afterAll(async () => {
+    await context?.close()
+  })
+  const signIn = async () => {
+    context = await browser.newContext()
+    if (theme) await setTheme(context, theme)
     const page = await context.newPage()
     await page.goto(appUrl + '/')
     await waitForServiceWorker(page)
     await signInWithCode(page)
     await expectEventsHome(page)
-    expect(await violations(page), 'home').toEqual([])
-    await page.getByTestId('event-card').first().click()
-    await page.locator('main h1').waitFor()
-    expect(await violations(page), 'event detail').toEqual([])
-    await page.goto(appUrl + '/account')
-    await page.getByRole('heading', { name: 'Account' }).waitFor()
-    expect(await violations(page), 'account').toEqual([])
+    return page
+  }
+  return () => (ready ??= signIn())
+}
+
+describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
+  it.each(anonymousScreens)('axe finds no violations on %s', async (_name, open) => {
+    const context = await browser.newContext()
+    await setTheme(context, theme)
+    const page = await context.newPage()
+    await open(page)
+    expect(await shownTheme(page)).toBe(theme)
+    expect(await violations(page)).toEqual([])
     await context.close()
+  })
+
+  describe('signed in', () => {
+    const signedInPage = sharedSignedInPage(theme)
+
+    it.each(signedInScreens)('axe finds no violations on %s', async (_name, open) => {
+      const page = await signedInPage()
+      await open(page)
+      expect(await shownTheme(page)).toBe(theme)
+      expect(await violations(page)).toEqual([])
+    })
   })
 })
 
@@ -81,6 +204,28 @@ describe('the check itself', () => {
     await context.close()
   })
 })
+
+/** What has focus, for assertions and failure messages. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement
+    return `${element?.tagName ?? 'none'} "${element?.textContent?.trim().slice(0, 40) ?? ''}"`
+  })
+
+/** True when one of `target`'s elements has focus. */
+const hasFocus = (target: Locator) =>
+  target.evaluateAll((elements) => elements.some((element) => element === document.activeElement))
+
+/** Presses Tab until `target` has focus; fails listing where focus went. */
+async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
+  const path: string[] = []
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press('Tab')
+    if (await hasFocus(target)) return
+    path.push(await focused(page))
+  }
+  throw new Error(`not reached in ${limit} Tabs; focus went ${path.join(' → ')}`)
+}
 
 describe('keyboard', () => {
   it('reaches sign-in from the skip link and moves focus to the new heading', async () => {
@@ -102,5 +247,32 @@ describe('keyboard', () => {
       'email',
     )
     await context.close()
+  })
+
+  describe('signed in', () => {
+    const signedInPage = sharedSignedInPage()
+
+    it('opens an event and comes back with Tab and Enter only', async () => {
+      const page = await signedInPage()
+      await page.goto(appUrl + '/')
+      await expectEventsHome(page)
+      await tabTo(page, page.getByTestId('event-card'))
+      const href = await page.evaluate(() => document.activeElement?.getAttribute('href'))
+      await page.keyboard.press('Enter')
+      await page.waitForURL(appUrl + href)
+      await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()
+      await tabTo(page, page.getByRole('link', { name: 'Your events' }))
+      await page.keyboard.press('Enter')
+      await page.waitForURL(appUrl + '/')
+      await expectEventsHome(page)
+      await expect.poll(() => focused(page)).toBe('H1 "Your events"')
+    })
+
+    it('reaches Sign out on the account page with Tab', async () => {
+      const page = await signedInPage()
+      await page.goto(appUrl + '/account')
+      await walletPanel(page).waitFor()
+      await tabTo(page, page.getByRole('button', { name: 'Sign out' }))
+    })
   })
 })

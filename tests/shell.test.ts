@@ -1,7 +1,13 @@
-/** The app shell in real Chromium: public routes, the guard, not-found, metadata, no errors. */
+/** The app shell in real Chromium: routes, the guard, not-found, metadata, no errors, layout. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { collectErrors, contextOptions, launchBrowser } from './support/browser.ts'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import {
+  collectErrors,
+  contextOptions,
+  launchBrowser,
+  waitForServiceWorker,
+} from './support/browser.ts'
+import { expectEventsHome, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 let browser: Browser
@@ -120,6 +126,18 @@ describe('page metadata', () => {
   })
 })
 
+/** Checks `page` as laid out now: nothing wider than the viewport, the main column capped. */
+async function expectFits(page: Page, label: string) {
+  const { scroll, client, main } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+  }))
+  expect(scroll, label).toBeLessThanOrEqual(client)
+  // The main column holds at most 1080 px of content plus its gutters.
+  expect(main, label).toBeLessThanOrEqual(1080 + 2 * 32)
+}
+
 describe('layout', () => {
   it.each([320, 375, 640, 1024, 1280, 1750, 1920])(
     'has no horizontal overflow at %i px, and content at most 1080 px wide',
@@ -129,16 +147,55 @@ describe('layout', () => {
       for (const path of ['/', '/auth/email', '/tap', '/nope']) {
         await page.goto(appUrl + path)
         await page.locator('#root h1').waitFor()
-        const { scroll, client, main } = await page.evaluate(() => ({
-          scroll: document.documentElement.scrollWidth,
-          client: document.documentElement.clientWidth,
-          main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
-        }))
-        expect(scroll, `${path} at ${width}px`).toBeLessThanOrEqual(client)
-        // The main column holds at most 1080 px of content plus its gutters.
-        expect(main, path).toBeLessThanOrEqual(1080 + 2 * 32)
+        await expectFits(page, `${path} at ${width}px`)
       }
       await page.close()
+    },
+  )
+})
+
+describe('layout, signed in', () => {
+  let signedInContext: BrowserContext | undefined
+  let signedIn: Promise<{ page: Page; eventPath: string }> | undefined
+
+  afterAll(async () => {
+    await signedInContext?.close()
+  })
+
+  /** One signed-in page for all widths; the first test signs in (its polling needs a test). */
+  const signedInPage = () =>
+    (signedIn ??= (async () => {
+      signedInContext = await browser.newContext(contextOptions)
+      const page = await signedInContext.newPage()
+      await page.goto(appUrl + '/')
+      await waitForServiceWorker(page)
+      await signInWithCode(page)
+      await expectEventsHome(page)
+      const eventPath = await page.getByTestId('event-card').first().getAttribute('href')
+      return { page, eventPath: eventPath ?? '' }
+    })())
+
+  it.each([320, 375, 768, 1280, 1920])(
+    'home, an event and the account have no horizontal overflow at %i px',
+    async (width) => {
+      const { page, eventPath } = await signedInPage()
+      await page.setViewportSize({ width, height: 800 })
+
+      await page.goto(appUrl + '/')
+      await expectEventsHome(page)
+      await expectFits(page, `home at ${width}px`)
+
+      await page.goto(appUrl + eventPath)
+      await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()
+      await expectFits(page, `${eventPath} at ${width}px`)
+
+      await page.goto(appUrl + '/account')
+      // The wallet panel loaded (no wallet in this browser), not its "Loading the wallet…".
+      await page
+        .getByTestId('no-wallet')
+        .or(page.getByRole('button', { name: /^Connect / }))
+        .waitFor()
+      await expectFits(page, `/account at ${width}px`)
     },
   )
 })
