@@ -6,3 +6,9 @@ export const config = parseConfig(import.meta.env)
 
 /** True under the Vite dev server (`npm start`), where no service worker is built. */
 export const isDevServer = import.meta.env.DEV
+
+/**
+ * True only in the browser-test build (`VITE_TEST_WALLET=on`, set by tests/setup/servers.ts):
+ * the key-backed test wallet exists nowhere else, whatever a page's storage holds.
+ */
+export const testWalletEnabled = import.meta.env.VITE_TEST_WALLET === 'on'

@@ -8,7 +8,7 @@ import type { Persister } from '@tanstack/react-query-persist-client'
 import type { Chain } from 'viem'
 import { mainnet, sepolia } from 'viem/chains'
 import { createConfig, createStorage, deserialize, http, serialize, type Config } from 'wagmi'
-import { config as appConfig } from '../config/env.ts'
+import { config as appConfig, testWalletEnabled } from '../config/env.ts'
 import { readTestWalletKey, testWalletConnector } from './wallet-test-connector.ts'
 
 /** Spec §9's blockchain and cache constants, in one place. */
@@ -35,6 +35,8 @@ export interface WalletConfigOptions {
   rpcUrlMainnet: string
   rpcUrlSepolia: string
   storage: Storage
+  /** Whether the test wallet may exist at all (the browser-test build only). */
+  testWallet: boolean
 }
 
 const transport = (url: string) =>
@@ -44,11 +46,16 @@ const transport = (url: string) =>
   })
 
 /**
- * wagmi's configuration: injected wallets found through EIP-6963, plus the test wallet when a
- * browser test put its key in storage (see wallet-test-connector.ts; never in production).
+ * wagmi's configuration: injected wallets found through EIP-6963, plus, in the test build only,
+ * the test wallet when a browser test put its key in storage (see wallet-test-connector.ts).
  */
-export function createWalletConfig({ rpcUrlMainnet, rpcUrlSepolia, storage }: WalletConfigOptions) {
-  const testKey = readTestWalletKey(storage)
+export function createWalletConfig({
+  rpcUrlMainnet,
+  rpcUrlSepolia,
+  storage,
+  testWallet,
+}: WalletConfigOptions) {
+  const testKey = testWallet ? readTestWalletKey(storage) : null
   return createConfig({
     chains: walletChains,
     connectors: testKey ? [testWalletConnector(testKey, storage)] : [],
@@ -98,6 +105,7 @@ export function walletSetup(): WalletSetup {
       rpcUrlMainnet: appConfig.rpcUrlMainnet,
       rpcUrlSepolia: appConfig.rpcUrlSepolia,
       storage: window.localStorage,
+      testWallet: testWalletEnabled,
     }),
     queryClient: createWalletQueryClient(),
     persister: createWalletPersister(window.localStorage),

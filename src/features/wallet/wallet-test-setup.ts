@@ -18,6 +18,7 @@ export function testWalletSetup({ wallet = true } = {}): WalletSetup {
       rpcUrlMainnet: 'http://rpc.test:1',
       rpcUrlSepolia: 'http://rpc.test:2',
       storage: localStorage,
+      testWallet: true,
     }),
     queryClient: createWalletQueryClient(),
     persister: createWalletPersister(localStorage),
