@@ -28,7 +28,11 @@ function reportFromWorker(message: ReportMessage): void {
 }
 
 /** Starts the session connection; returns the actions screens use (they wait for the connection). */
-export function startSession(store: AppStore, getRouter: () => AppRouter): SessionActions {
+export function startSession(
+  store: AppStore,
+  getRouter: () => AppRouter,
+  reload = () => window.location.reload(),
+): SessionActions {
   // The host only learns it is offline when a call fails; the browser knows at once.
   const withBrowserNet = (message: WorkerMessage): WorkerMessage => {
     if (message.type === WORKER_MESSAGE.status) {
@@ -89,7 +93,7 @@ export function startSession(store: AppStore, getRouter: () => AppRouter): Sessi
   window.addEventListener('storage', (event) => {
     if (mode !== 'page') return
     if (event.key === SIGNIN_EVENT_KEY && store.getState().auth.status !== 'signed-in') {
-      window.location.reload()
+      reload()
     } else if (event.key === SIGNOUT_EVENT_KEY) {
       store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     }

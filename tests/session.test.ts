@@ -298,4 +298,18 @@ describe('no service worker', () => {
     await expect.poll(() => isSignedIn(second)).toBe(false)
     expect(errors.filter((error) => !error.includes('Service worker'))).toEqual([])
   })
+
+  it('another tab follows sign-in on its own route (the broadcast or the marker)', async () => {
+    const context = await newContext({ serviceWorkers: 'block' })
+    const other = await context.newPage()
+    await other.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
+    await other.getByRole('link', { name: 'Sign in to collect' }).waitFor()
+
+    const page = await context.newPage()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await expect.poll(() => isSignedIn(other)).toBe(true)
+    await other.getByRole('heading', { name: 'Card recognised' }).waitFor()
+    expect(new URL(other.url()).pathname).toBe('/tap')
+  })
 })

@@ -1,0 +1,123 @@
+/** The session glue: host messages into the store, the spec's marker rules, leaving protected pages. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
+import type { SessionClient, SessionMode } from './lib/session-client.ts'
+import { createAppStore, type AppStore } from './store/app-store.ts'
+import { startSession } from './session-wiring.ts'
+
+const connection = vi.hoisted(() => ({ mode: 'page' as SessionMode }))
+const clearPendingTap = vi.hoisted(() => vi.fn(() => Promise.resolve()))
+let deliver: (message: WorkerMessage) => void = () => {}
+
+vi.mock('./lib/connect-session.ts', () => ({
+  connectSession: () => {
+    const client: Partial<SessionClient> = {
+      mode: connection.mode,
+      subscribe(listener) {
+        const previous = deliver
+        deliver = (message) => {
+          previous(message)
+          listener(message)
+        }
+        return () => {}
+      },
+      hello: () => {},
+    }
+    return Promise.resolve({ client, provisional: null })
+  },
+}))
+vi.mock('./lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+vi.mock('./lib/pending-tap.ts', () => ({ pendingTapStore: { clear: clearPendingTap } }))
+
+const signin = {
+  v,
+  type: WORKER_MESSAGE.signin,
+  email: 'holder@example.com',
+  jwt: 'eyJ.a.b',
+  expiresAt: 1,
+} as const
+
+function fakeRouter(routeIds: string[]) {
+  return {
+    state: { matches: routeIds.map((routeId) => ({ routeId })) },
+    navigate: vi.fn(() => Promise.resolve()),
+  }
+}
+
+/** Starts the wiring over a fake host connection; resolves once it is connected. */
+async function start(mode: SessionMode, routeIds = ['__root__', '/']) {
+  connection.mode = mode
+  const store: AppStore = createAppStore()
+  const router = fakeRouter(routeIds)
+  const reload = vi.fn()
+  startSession(store, () => router as never, reload)
+  await vi.waitFor(() => expect(deliver).not.toBe(noop))
+  return { store, router, reload }
+}
+
+const noop = () => {}
+const storageEvent = (key: string) =>
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue: String(Date.now()) }))
+
+beforeEach(() => {
+  deliver = noop
+  clearPendingTap.mockClear()
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('marker rules (spec §4) for tabs whose host is the page', () => {
+  it('a signed-out tab reloads on the sign-in marker', async () => {
+    const { reload } = await start('page')
+    deliver({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: false },
+      events: null,
+      status: { online: true, refreshing: false },
+    })
+    storageEvent(SIGNIN_EVENT_KEY)
+    expect(reload).toHaveBeenCalledOnce()
+  })
+
+  it('a signed-in tab does not reload on the sign-in marker', async () => {
+    const { reload } = await start('page')
+    deliver(signin)
+    storageEvent(SIGNIN_EVENT_KEY)
+    expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('the sign-out marker signs the tab out and leaves a protected page for /', async () => {
+    const { store, router } = await start('page', ['__root__', '/_signedIn', '/_signedIn/account'])
+    deliver(signin)
+    storageEvent(SIGNOUT_EVENT_KEY)
+    expect(store.getState().auth.status).toBe('anonymous')
+    expect(router.navigate).toHaveBeenCalledWith({ to: '/', replace: true })
+  })
+
+  it('tabs served by the worker leave the markers to its broadcasts', async () => {
+    const { store, reload } = await start('worker')
+    deliver(signin)
+    storageEvent(SIGNOUT_EVENT_KEY)
+    expect(store.getState().auth.status).toBe('signed-in')
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    storageEvent(SIGNIN_EVENT_KEY)
+    expect(reload).not.toHaveBeenCalled()
+  })
+})
+
+describe('sign-out', () => {
+  it('forgets a pending tap and stays on a public page', async () => {
+    const { router } = await start('worker', ['__root__', '/tap'])
+    deliver(signin)
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    expect(clearPendingTap).toHaveBeenCalledOnce()
+    expect(router.navigate).not.toHaveBeenCalled()
+  })
+
+  it('does nothing for a tab that was never signed in', async () => {
+    await start('worker')
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    expect(clearPendingTap).not.toHaveBeenCalled()
+  })
+})
