@@ -57,3 +57,31 @@ describe('InstallButton', () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 })
+
+describe('InstallButton on iOS', () => {
+  afterEach(() => vi.restoreAllMocks())
+  const iPhone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+
+  it('folds the Add to Home Screen steps, where no browser offers a prompt', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone)
+    render(<InstallButton />)
+    expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull()
+    const steps = screen.getByRole('list', { name: 'Add to Home Screen steps' })
+    expect(steps).not.toBeVisible()
+    fireEvent.click(screen.getByText('Install on iPhone or iPad'))
+    expect(steps).toBeVisible()
+    expect(steps).toHaveTextContent('Add to Home Screen')
+  })
+
+  it('offers nothing more once running as the installed app', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone)
+    Object.defineProperty(navigator, 'standalone', { configurable: true, value: true })
+    try {
+      const { container } = render(<InstallButton />)
+      expect(container).toBeEmptyDOMElement()
+    } finally {
+      Reflect.deleteProperty(navigator, 'standalone')
+    }
+  })
+})

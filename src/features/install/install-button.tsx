@@ -1,13 +1,31 @@
-/** "Install" button, shown only when the browser offers installation. */
+/**
+ * The landing page's install offer: a button where the browser offers installation, the
+ * "Add to Home Screen" steps (folded) on iOS, where no browser does, and nothing otherwise.
+ */
+import { useState } from 'react'
+import { isIos, isIosSafari, isStandalone } from '../../lib/platform-detect.ts'
+import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
 
-/** Renders nothing until the browser's install offer arrives. */
+const iosBrowser = () =>
+  isStandalone() ? null : isIosSafari() ? 'safari' : isIos() ? 'other' : null
+
+/** Renders nothing until the browser's install offer arrives (or, on iOS, the steps). */
 export function InstallButton({ className = 'button' }: { className?: string }) {
   const { available, install } = useInstall()
-  if (!available) return null
+  const [ios] = useState(iosBrowser)
+  if (available) {
+    return (
+      <button type="button" className={className} onClick={() => void install()}>
+        Install app
+      </button>
+    )
+  }
+  if (!ios) return null
   return (
-    <button type="button" className={className} onClick={() => void install()}>
-      Install app
-    </button>
+    <details className="install-hint">
+      <summary>Install on iPhone or iPad</summary>
+      <IosSteps safari={ios === 'safari'} />
+    </details>
   )
 }

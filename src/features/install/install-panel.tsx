@@ -1,6 +1,7 @@
 /** How to install the app from here: the browser's prompt, iOS steps, or "Installed". */
 import { useState } from 'react'
 import { isIos, isIosSafari, isStandalone } from '../../lib/platform-detect.ts'
+import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
 import './install.css'
 
@@ -11,27 +12,6 @@ function detectPlatform(): Platform {
     standalone: isStandalone(),
     ios: isIosSafari() ? 'safari' : isIos() ? 'other' : null,
   }
-}
-
-/** Safari's own wording, so the steps match what the holder sees. */
-function IosSteps({ safari }: { safari: boolean }) {
-  return (
-    <>
-      <p className="muted">
-        {safari
-          ? 'Add IYK Cards to your Home Screen:'
-          : 'Open this page in Safari, then add IYK Cards to your Home Screen:'}
-      </p>
-      <ol className="install-steps" aria-label="Add to Home Screen steps">
-        <li>
-          Tap the Share button <span aria-hidden="true">(a square with an arrow up)</span> in the
-          toolbar.
-        </li>
-        <li>Scroll down and choose “Add to Home Screen”.</li>
-        <li>Tap “Add”.</li>
-      </ol>
-    </>
-  )
 }
 
 /** The install part of the account page; what it offers depends on the browser. */
