@@ -59,34 +59,53 @@ export const contextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
 }
 
+/** How long an active worker may take to claim the page before the page is reloaded. */
+const CLAIM_GRACE_MS = 3_000
+
 /**
- * Waits until a service worker controls the page and has finished precaching. Gives up after
- * `timeoutMs` with the worker's state in the message (an evaluate has no timeout of its own).
+ * Waits until a service worker controls the page and has finished precaching. A page whose
+ * load began while the first worker was still installing can miss that worker's
+ * `clients.claim()` for good; a real holder's next page load is controlled, so the page is
+ * reloaded once. Gives up after `timeoutMs` with the worker's state in the message.
  */
 export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Promise<void> {
-  const outcome = await page.evaluate(async (timeout) => {
-    const controlled = (async () => {
-      await navigator.serviceWorker.ready
-      if (navigator.serviceWorker.controller) return 'controlled'
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        }),
-      )
-      return 'controlled'
-    })()
-    const late = new Promise<string>((resolve) =>
-      setTimeout(async () => {
-        const registration = await navigator.serviceWorker.getRegistration()
-        const state = (worker?: ServiceWorker | null) => worker?.state ?? 'none'
-        resolve(
-          `no controlling worker after ${timeout} ms: installing ${state(registration?.installing)},` +
-            ` waiting ${state(registration?.waiting)}, active ${state(registration?.active)},` +
-            ` controller ${state(navigator.serviceWorker.controller)}`,
-        )
-      }, timeout),
-    )
-    return Promise.race([controlled, late])
-  }, timeoutMs)
+  let outcome = await controlState(page, timeoutMs)
+  if (outcome === 'active, not claimed') {
+    await page.reload()
+    outcome = await controlState(page, timeoutMs)
+  }
   if (outcome !== 'controlled') throw new Error(outcome)
+}
+
+/** 'controlled', 'active, not claimed', or what the worker is doing after `timeoutMs`. */
+function controlState(page: Page, timeoutMs: number): Promise<string> {
+  return page.evaluate(
+    async ({ timeout, grace }) => {
+      const controlled = (async () => {
+        await navigator.serviceWorker.ready
+        if (navigator.serviceWorker.controller) return 'controlled'
+        return new Promise<string>((resolve) => {
+          navigator.serviceWorker.addEventListener(
+            'controllerchange',
+            () => resolve('controlled'),
+            { once: true },
+          )
+          setTimeout(() => resolve('active, not claimed'), grace)
+        })
+      })()
+      const late = new Promise<string>((resolve) =>
+        setTimeout(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          const state = (worker?: ServiceWorker | null) => worker?.state ?? 'none'
+          resolve(
+            `no controlling worker after ${timeout} ms: installing ${state(registration?.installing)},` +
+              ` waiting ${state(registration?.waiting)}, active ${state(registration?.active)},` +
+              ` controller ${state(navigator.serviceWorker.controller)}`,
+          )
+        }, timeout),
+      )
+      return Promise.race([controlled, late])
+    },
+    { timeout: timeoutMs, grace: CLAIM_GRACE_MS },
+  )
 }
