@@ -5,7 +5,12 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { connectOrigins, parseConfig, type AppConfig } from './src/config/defaults.ts'
+import {
+  absoluteShareUrls,
+  connectOrigins,
+  parseConfig,
+  type AppConfig,
+} from './src/config/defaults.ts'
 import { themeBootScript } from './src/features/theme/theme.ts'
 
 /** manifest.webmanifest is the single source of the web app manifest. */
@@ -34,7 +39,10 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
   ].join('; ')
 }
 
-/** Inlines the theme boot script (dev and build) and, in builds, adds the CSP meta tag. */
+/**
+ * Inlines the theme boot script and makes share-preview URLs absolute (dev and build); in builds,
+ * adds the CSP meta tag.
+ */
 function pageShell(config: AppConfig): Plugin {
   let isBuild = false
   return {
@@ -45,7 +53,10 @@ function pageShell(config: AppConfig): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const withBoot = html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`)
+        const withBoot = absoluteShareUrls(
+          html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
+          config.siteUrl,
+        )
         if (!isBuild) return withBoot
         const csp = contentSecurityPolicy(config, [sha256(themeBootScript)])
         return withBoot.replace(

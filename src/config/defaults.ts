@@ -6,6 +6,7 @@ export const CONFIG_DEFAULTS = {
   VITE_SENTRY_DSN: 'http://public@127.0.0.1:8789/1',
   VITE_RPC_URL_MAINNET: 'http://127.0.0.1:8545',
   VITE_RPC_URL_SEPOLIA: 'http://127.0.0.1:8546',
+  VITE_SITE_URL: '',
 } as const
 
 /** The names of every build-time variable the app reads. */
@@ -23,6 +24,8 @@ export interface AppConfig {
   sentryDsn: string
   rpcUrlMainnet: string
   rpcUrlSepolia: string
+  /** Where the app is deployed, for absolute share-preview URLs; empty leaves them relative. */
+  siteUrl: string
 }
 
 /** Thrown when a build-time variable is malformed: the build must not ship a broken app. */
@@ -60,6 +63,7 @@ export function parseConfig(env: RawEnv): AppConfig {
   }
   const sentryDsn = pick(env, 'VITE_SENTRY_DSN')
   if (sentryDsn !== '') origin(env, 'VITE_SENTRY_DSN')
+  const siteUrl = pick(env, 'VITE_SITE_URL') === '' ? '' : origin(env, 'VITE_SITE_URL')
   return {
     stytchPublicToken,
     stytchApiUrl: origin(env, 'VITE_STYTCH_API_URL'),
@@ -67,7 +71,22 @@ export function parseConfig(env: RawEnv): AppConfig {
     sentryDsn,
     rpcUrlMainnet: origin(env, 'VITE_RPC_URL_MAINNET'),
     rpcUrlSepolia: origin(env, 'VITE_RPC_URL_SEPOLIA'),
+    siteUrl,
   }
+}
+
+/**
+ * Share previews (Open Graph, Twitter) need absolute URLs: with a site URL, the preview image
+ * paths in index.html become absolute and the page gets its `og:url`.
+ */
+export function absoluteShareUrls(html: string, siteUrl: string): string {
+  if (siteUrl === '') return html
+  return html
+    .replace(/(<meta (?:property="og:image"|name="twitter:image") content=")\//g, `$1${siteUrl}/`)
+    .replace(
+      '<meta property="og:type"',
+      `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
+    )
 }
 
 /** The origins the app may send credentials or requests to (for the Content Security Policy). */
