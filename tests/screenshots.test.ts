@@ -57,6 +57,8 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       await shoot(page, 'event', width, theme)
       await page.goto(appUrl + '/account')
       await page.getByRole('heading', { name: 'Account' }).waitFor()
+      // The wallet panel as a holder sees it, not its loading line.
+      await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
       await shoot(page, 'account', width, theme)
       await context.close()
       // Nine screens and a sign-in: more than one journey's time on a busy machine.
