@@ -47,6 +47,9 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       ]
       for (const [name, path] of anonymous) {
         await page.goto(appUrl + path)
+        // The wallet sign-in loads after the page: shoot the page a holder ends up with.
+        if (name === 'sign-in')
+          await page.getByRole('heading', { name: 'Or use a wallet' }).waitFor()
         await shoot(page, name, width, theme)
       }
       await waitForServiceWorker(page)
