@@ -46,7 +46,13 @@ const visit =
 
 const anonymousScreens: Screen[] = [
   ['/', visit('/')],
-  ['/auth/email', visit('/auth/email')],
+  [
+    '/auth/email with its wallet option',
+    async (page) => {
+      await visit('/auth/email')(page)
+      await page.getByRole('button', { name: 'Sign in with a wallet' }).waitFor()
+    },
+  ],
   [
     'the sign-in code step',
     async (page) => {
