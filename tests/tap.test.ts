@@ -51,6 +51,17 @@ async function installedContext() {
   return { context, page }
 }
 
+/** Signed in, then a tap made offline: the page says it is saved; the context is still offline. */
+async function tapSavedOffline() {
+  const { context, page } = await installedContext()
+  await signInWithCode(page)
+  await expectEventsHome(page)
+  await context.setOffline(true)
+  await page.goto(appUrl + TAP)
+  await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+  return { context, page }
+}
+
 /** The refresh result: the new events, or "Nothing new yet." */
 const refreshResult = (page: Page) =>
   page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events'))
@@ -186,13 +197,7 @@ describe('collecting a tap', () => {
   })
 
   it('offline: the tap is kept, then refreshed and forgotten when the network is back', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
-
-    await context.setOffline(true)
-    await page.goto(appUrl + TAP)
-    await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+    const { context, page } = await tapSavedOffline()
     expect(await readPendingTap(page)).toMatchObject({ query: TAP.slice('/tap'.length) })
     // The session engine's database holds no tap.
     expect(JSON.stringify(await readEngineState(page))).not.toContain('041E3C8A2D6B80')
@@ -207,13 +212,7 @@ describe('collecting a tap', () => {
   })
 
   it('offline: a tap kept on /tap is settled on whatever page is open when the network is back', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
-
-    await context.setOffline(true)
-    await page.goto(appUrl + TAP)
-    await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+    const { context, page } = await tapSavedOffline()
     // Leave the tap page while still offline: only the root layout can settle the tap now.
     await page.goto(appUrl + '/')
     await expectEventsHome(page)
@@ -226,13 +225,7 @@ describe('collecting a tap', () => {
   })
 
   it('sign-out forgets a tap kept offline', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
-
-    await context.setOffline(true)
-    await page.goto(appUrl + TAP)
-    await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+    const { page } = await tapSavedOffline()
     await page.getByRole('link', { name: 'Account' }).click()
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(appUrl + '/')

@@ -2,19 +2,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { captureInstallPrompt } from '../../lib/install-prompt.ts'
+import { IOS_USER_AGENTS, offerInstall } from './install-test-support.ts'
 import { InstallButton } from './install-button.tsx'
-
-/** Fires the browser's install offer; `outcome` is what the user will answer. */
-function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
-  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-    prompt: vi.fn(() => Promise.resolve()),
-    userChoice: Promise.resolve({ outcome }),
-  })
-  act(() => {
-    window.dispatchEvent(event)
-  })
-  return event
-}
 
 beforeAll(() => captureInstallPrompt(window))
 
@@ -60,8 +49,7 @@ describe('InstallButton', () => {
 
 describe('InstallButton on iOS', () => {
   afterEach(() => vi.restoreAllMocks())
-  const iPhone =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+  const iPhone = IOS_USER_AGENTS.iphoneSafari
 
   it('folds the Add to Home Screen steps, where no browser offers a prompt', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone)

@@ -1,26 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { captureInstallPrompt } from '../../lib/install-prompt.ts'
+import { IOS_USER_AGENTS, offerInstall } from './install-test-support.ts'
 import { InstallPanel } from './install-panel.tsx'
 
-const UA = {
-  iphoneSafari:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  iphoneChrome:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1',
-}
-
-/** Fires the browser's install offer; `outcome` is what the user will answer. */
-function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
-  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-    prompt: vi.fn(() => Promise.resolve()),
-    userChoice: Promise.resolve({ outcome }),
-  })
-  act(() => {
-    window.dispatchEvent(event)
-  })
-  return event
-}
+const UA = IOS_USER_AGENTS
 
 function standalone(matches: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
