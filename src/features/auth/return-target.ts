@@ -1,7 +1,7 @@
 /**
  * Where a magic link returns to. A target with a query (a card tap's `?uid=…&cmac=…`) never goes
- * into the emailed link, which the provider sees and stores: it is kept on this device instead,
- * and the link lands on the home page, from where the landing picks it up again.
+ * into the emailed link, which the provider sees and stores: the link carries no redirect, and
+ * the target is kept on this device, where the link's landing takes it back (else: the home page).
  */
 import { parseRedirect } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES } from './sign-in-provider.ts'
@@ -23,7 +23,7 @@ export function keepReturnTarget(redirect: string | undefined, now = Date.now())
   try {
     localStorage.setItem(RETURN_TARGET_KEY, JSON.stringify({ path: redirect, savedAt: now }))
   } catch {
-    // Storage unavailable: the link lands on the home page, which is still signed in.
+    // Storage unavailable: after the link, the holder lands on the home page, signed in.
   }
 }
 
