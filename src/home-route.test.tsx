@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
+import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
 import { createAppStore } from './store/app-store.ts'
 import { AppStoreProvider } from './store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
@@ -54,15 +55,7 @@ describe('the home route', () => {
 
   it('turns into the events list when the holder is signed in', async () => {
     const { store, session } = await renderHome()
-    act(() =>
-      store.getState().apply({
-        v,
-        type: WORKER_MESSAGE.signin,
-        email: 'holder@example.com',
-        jwt: 'eyJ.a.b',
-        expiresAt: 1,
-      }),
-    )
+    act(() => store.getState().apply(SIGNIN_MESSAGE))
     expect(screen.getByRole('heading', { level: 1, name: 'Your events' })).toBeInTheDocument()
     expect(screen.getByRole('status', { name: 'Loading your events' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
+import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
 import { createAppStore, type AppStore } from './store/app-store.ts'
 import { AppStoreProvider } from './store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
@@ -27,13 +28,7 @@ const session = {
   signOut: () => Promise.resolve(),
 }
 
-const signin = {
-  v,
-  type: WORKER_MESSAGE.signin,
-  email: 'holder@example.com',
-  jwt: 'eyJ.a.b',
-  expiresAt: 1,
-} as const
+const signin = SIGNIN_MESSAGE
 
 const signedInStore = () => {
   const store = createAppStore()

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
+import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
 import type { SessionClient, SessionMode } from './lib/session-client.ts'
 import { createAppStore, type AppStore } from './store/app-store.ts'
 import { startSession } from './session-wiring.ts'
@@ -30,13 +31,7 @@ vi.mock('./lib/connect-session.ts', () => ({
 vi.mock('./lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
 vi.mock('./lib/pending-tap.ts', () => ({ pendingTapStore: { clear: clearPendingTap } }))
 
-const signin = {
-  v,
-  type: WORKER_MESSAGE.signin,
-  email: 'holder@example.com',
-  jwt: 'eyJ.a.b',
-  expiresAt: 1,
-} as const
+const signin = SIGNIN_MESSAGE
 
 function fakeRouter(routeIds: string[]) {
   return {
