@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
 import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
+import { RETURN_TARGET_KEY } from './lib/return-target.ts'
 import type { SessionClient, SessionMode } from './lib/session-client.ts'
 import { createAppStore, type AppStore } from './store/app-store.ts'
 import { startSession } from './session-wiring.ts'
@@ -102,17 +103,23 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
 })
 
 describe('sign-out', () => {
-  it('forgets a pending tap and stays on a public page', async () => {
+  it('forgets a pending tap and a kept way back, and stays on a public page', async () => {
     const { router } = await start('worker', ['__root__', '/tap'])
     deliver(signin)
+    localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/tap?uid=04A1","email":"a@example.com"}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     expect(clearPendingTap).toHaveBeenCalledOnce()
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
     expect(router.navigate).not.toHaveBeenCalled()
   })
 
   it('does nothing for a tab that was never signed in', async () => {
     await start('worker')
+    localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/account","email":"a@example.com"}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     expect(clearPendingTap).not.toHaveBeenCalled()
+    // The way back belongs to a link this anonymous holder may still open.
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
+    localStorage.clear()
   })
 })

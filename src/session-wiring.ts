@@ -9,6 +9,7 @@ import {
 import { connectSession } from './lib/connect-session.ts'
 import { reportError } from './lib/error-reporting.ts'
 import { pendingTapStore } from './lib/pending-tap.ts'
+import { forgetReturnTarget } from './lib/return-target.ts'
 import type { SessionActions, SessionMode } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
 import type { createAppRouter } from './router.tsx'
@@ -79,11 +80,12 @@ export function startSession(
     })
   })
 
-  // Sign-out or session loss: forget a tap kept offline (it was the holder's) and leave
-  // signed-in-only pages for the home page.
+  // Sign-out or session loss: forget a tap kept offline and a way back kept for a sign-in link
+  // (they were the holder's), and leave signed-in-only pages for the home page.
   store.subscribe((state, previous) => {
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
     pendingTapStore.clear().catch(() => {})
+    forgetReturnTarget()
     const router = getRouter()
     if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
   })

@@ -2,6 +2,7 @@
 import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { clearProviderLocalCopy } from '../../lib/provider-client.ts'
+import { forgetReturnTarget } from '../../lib/return-target.ts'
 import type { SessionActions } from '../../lib/session-client.ts'
 
 /**
@@ -20,6 +21,8 @@ export function completeSignIn(
       // Even when the hand-off fails, the SDK's copy must not stay in page storage.
       clearProviderLocalCopy()
     }
+    // Signed in: a way back kept for an emailed link is used up or, for any other sign-in, stale.
+    forgetReturnTarget()
     try {
       localStorage.setItem(SIGNIN_EVENT_KEY, String(Date.now()))
     } catch {

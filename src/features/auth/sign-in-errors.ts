@@ -2,6 +2,9 @@
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 
+const OTHER_BROWSER =
+  'Open the sign-in link in the same browser where you asked for it, or sign in with a code.'
+
 /** Provider error types with a clearer message for this screen. */
 const MESSAGES: Record<string, string> = {
   otp_code_not_found: 'That code is not right, or it has expired. Check it, or send a new one.',
@@ -11,22 +14,41 @@ const MESSAGES: Record<string, string> = {
   magic_link_not_found: 'This sign-in link has expired or was already used. Ask for a new one.',
   unable_to_auth_magic_link:
     'This sign-in link has expired or was already used. Ask for a new one.',
-  pkce_mismatch:
-    'Open the sign-in link in the same browser where you asked for it, or sign in with the code.',
+  pkce_mismatch: OTHER_BROWSER,
+  pkce_expected_code_verifier: OTHER_BROWSER,
   email_format: 'Enter a valid email address, like name@example.com.',
   invalid_email: 'Enter a valid email address, like name@example.com.',
 }
 
+/** The message of a known provider error type, or of a failure to reach the provider. */
+function knownText(error: unknown): string | undefined {
+  if (!isRecord(error)) return undefined
+  const type = error.error_type
+  if (typeof type === 'string' && MESSAGES[type]) return MESSAGES[type]
+  if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
+    return 'Cannot reach the sign-in service. Check your connection and try again.'
+  }
+  return undefined
+}
+
 /** A friendly message for a provider or network failure; never includes a token. */
 export function signInErrorText(error: unknown): string {
-  if (isRecord(error)) {
-    const type = error.error_type
-    if (typeof type === 'string' && MESSAGES[type]) return MESSAGES[type]
-    if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
-      return 'Cannot reach the sign-in service. Check your connection and try again.'
-    }
-  }
-  return errorToText(error)
+  return knownText(error) ?? errorToText(error)
+}
+
+/** Why a sign-in link that could not even be tried was refused (the landing's `reason`). */
+export const UNUSABLE_LINK_TEXT = {
+  malformed:
+    'This sign-in link is incomplete or damaged. Open it again from the email, or sign in with a code.',
+  'unsupported-type': 'This is not a sign-in link this app can use. Sign in with a code instead.',
+} as const
+
+/** A friendly message for a sign-in link the provider refused; never includes the token. */
+export function linkErrorText(error: unknown): string {
+  // Whatever else the provider says about a link means the same to the holder.
+  return (
+    knownText(error) ?? 'This sign-in link did not work. Ask for a new one, or sign in with a code.'
+  )
 }
 
 /** True for a plausible email address; the provider has the final word. */

@@ -1,8 +1,17 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticateData } from '../../core/provider-session.ts'
+import { keepReturnTarget, RETURN_TARGET_KEY } from '../../lib/return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
+
+const reportError = vi.hoisted(() => vi.fn())
+vi.mock('../../lib/error-reporting.ts', () => ({ reportError }))
+beforeEach(() => reportError.mockClear())
+
+/** A token in the provider's format: 44 characters of base64url with `=` padding. */
+const TOKEN = 'DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94='
+const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 const session: AuthenticateData = {
   session_token: 'secret-session-token',
@@ -115,57 +124,91 @@ describe('SignInPage', () => {
     }
   })
 
-  it('emails a sign-in link that lands back here with the redirect', async () => {
+  it('emails a link to exactly /auth/email and keeps the way back on the device', async () => {
     const provider = fakeProvider()
     await toCodeStep(provider)
     fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
     expect(await screen.findByRole('status')).toHaveTextContent('We emailed a sign-in link')
     expect(provider.sendLink).toHaveBeenCalledWith(
       'holder@example.com',
-      `${window.location.origin}/auth/email?redirect=%2Faccount`,
+      `${window.location.origin}/auth/email`,
     )
+    const kept = JSON.parse(localStorage.getItem(RETURN_TARGET_KEY) ?? '{}') as object
+    expect(kept).toMatchObject({ path: '/account', email: 'holder@example.com' })
   })
 
-  it('completes a magic-link landing and removes the token from the address first', async () => {
+  it('completes a landing with a real token, token gone from the address first, back to the tap', async () => {
+    keepReturnTarget(TAP, 'Holder@example.com', Date.now() + 600_000)
     window.history.replaceState(
       null,
       '',
-      '/auth/email?stytch_token_type=magic_links&token=TOKEN1234&redirect=%2Ftap',
+      `/auth/email?stytch_token_type=magic_links&token=${encodeURIComponent(TOKEN)}`,
     )
     const provider = fakeProvider({
       authenticateLink: vi.fn(() => {
-        expect(window.location.search).toBe('?redirect=%2Ftap')
+        expect(window.location.search).toBe('')
         return Promise.resolve(session)
       }),
     })
     const complete = vi.fn(() => Promise.resolve())
-    render(
-      <SignInPage
-        provider={provider}
-        complete={complete}
-        href={window.location.href}
-        redirect="/tap"
-      />,
-    )
+    render(<SignInPage provider={provider} complete={complete} href={window.location.href} />)
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/tap'))
-    expect(provider.authenticateLink).toHaveBeenCalledWith('TOKEN1234')
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
+    expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
   })
 
-  it('explains a used or expired magic link and offers the code instead', async () => {
+  it('never sends another holder to the way back kept for a different address', async () => {
+    keepReturnTarget(TAP, 'previous@example.com', Date.now() + 600_000)
+    const href = `${page}?stytch_token_type=magic_links&token=${TOKEN}`
+    const complete = vi.fn(() => Promise.resolve())
+    render(<SignInPage provider={fakeProvider()} complete={complete} href={href} />)
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+  })
+
+  it.each([
+    ['unable_to_auth_magic_link', 'expired or was already used'],
+    ['magic_link_not_found', 'expired or was already used'],
+    ['pkce_expected_code_verifier', 'same browser where you asked for it'],
+    ['something_new', 'This sign-in link did not work'],
+  ])('explains a refused link (%s) above the email form and reports it', async (type, text) => {
     window.history.replaceState(
       null,
       '',
-      '/auth/email?stytch_token_type=magic_links&token=USED12345',
+      `/auth/email?stytch_token_type=magic_links&token=${TOKEN}`,
     )
     const provider = fakeProvider({
-      authenticateLink: () =>
-        Promise.reject({ error_type: 'unable_to_auth_magic_link', error_message: 'x' }),
+      authenticateLink: () => Promise.reject({ error_type: type, error_message: 'x' }),
     })
     render(<SignInPage provider={provider} complete={vi.fn()} href={window.location.href} />)
-    expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a code' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
+    expect(reportError).toHaveBeenCalledWith(expect.anything(), {
+      op: 'magic-link',
+      errorType: type,
+    })
+    expect(JSON.stringify(reportError.mock.calls)).not.toContain(TOKEN)
+  })
+
+  it('explains a damaged link at once, removes it from the address and reports it without the token', async () => {
+    const damaged = TOKEN.slice(0, 12)
+    window.history.replaceState(
+      null,
+      '',
+      `/auth/email?stytch_token_type=magic_links&token=${damaged}`,
+    )
+    const provider = fakeProvider()
+    render(<SignInPage provider={provider} complete={vi.fn()} href={window.location.href} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('incomplete or damaged')
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+    expect(provider.authenticateLink).not.toHaveBeenCalled()
+    await waitFor(() => expect(window.location.search).toBe(''))
+    expect(reportError).toHaveBeenCalledWith(expect.any(Error), {
+      op: 'magic-link',
+      reason: 'malformed',
+    })
+    expect(JSON.stringify(reportError.mock.calls)).not.toContain(damaged)
   })
 
   describe('while a provider call runs', () => {

@@ -1,17 +1,25 @@
 /** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthenticateData } from '../../core/provider-session.ts'
+import { isRecord } from '../../core/validation.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
-import { isValidEmail, signInErrorText } from './sign-in-errors.ts'
+import { reportError } from '../../lib/error-reporting.ts'
+import { keepReturnTarget, takeReturnTarget } from '../../lib/return-target.ts'
+import {
+  isValidEmail,
+  linkErrorText,
+  signInErrorText,
+  UNUSABLE_LINK_TEXT,
+} from './sign-in-errors.ts'
 import { readMagicLink, stripMagicLink } from './magic-link.ts'
-import { keepReturnTarget, linkRedirect, takeReturnTarget } from './return-target.ts'
 
 /** Seconds before another code can be sent to the same address. */
 export const RESEND_COOLDOWN_SECONDS = 30
 
 type Step =
-  | { kind: 'email' }
+  /** `notice`: why a sign-in link that brought the holder here did not sign them in. */
+  | { kind: 'email'; notice?: string }
   | { kind: 'code'; email: string; methodId: string }
   | { kind: 'link-sent'; email: string }
   | { kind: 'link'; token: string }
@@ -36,16 +44,22 @@ export function SignInPage({
   href = window.location.href,
   alternatives,
 }: SignInPageProps) {
+  const [landing] = useState(() => readMagicLink(href))
   const [step, setStep] = useState<Step>(() => {
-    const token = readMagicLink(href)
-    return token ? { kind: 'link', token } : { kind: 'email' }
+    if (landing?.kind === 'token') return { kind: 'link', token: landing.token }
+    if (landing?.kind === 'unusable') {
+      return { kind: 'email', notice: UNUSABLE_LINK_TEXT[landing.reason] }
+    }
+    return { kind: 'email' }
   })
   const target = redirectTarget(redirect)
-  // A token too malformed to try is not used, but it must not stay in the address bar either.
-  const landedWithoutToken = useRef(step.kind !== 'link')
   useEffect(() => {
-    if (landedWithoutToken.current) stripMagicLink()
-  }, [])
+    // A link too damaged to try is not used, but it must not stay in the address bar either,
+    // and nobody would hear of it unless it is reported (without the token).
+    if (landing?.kind !== 'unusable') return
+    stripMagicLink()
+    reportError(new Error('Unusable sign-in link'), { op: 'magic-link', reason: landing.reason })
+  }, [landing])
 
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
@@ -53,8 +67,10 @@ export function SignInPage({
         <MagicLinkLanding
           token={step.token}
           provider={provider}
-          onSession={(data) => complete(data, takeReturnTarget(target, redirect !== undefined))}
-          onRestart={() => setStep({ kind: 'email' })}
+          onSession={(data) =>
+            complete(data, takeReturnTarget(data.user.emails.map(({ email }) => email)) ?? target)
+          }
+          onFailure={(notice) => setStep({ kind: 'email', notice })}
         />
       ) : (
         <>
@@ -64,6 +80,11 @@ export function SignInPage({
           {redirect ? (
             <p className="muted" data-testid="redirect-note">
               After signing in you will return to <code>{redirect}</code>.
+            </p>
+          ) : null}
+          {step.kind === 'email' && step.notice ? (
+            <p className="form__error" role="alert" data-testid="link-notice">
+              {step.notice}
             </p>
           ) : null}
           {step.kind === 'email' ? (
@@ -78,11 +99,10 @@ export function SignInPage({
               email={step.email}
               methodId={step.methodId}
               provider={provider}
-              linkUrl={magicLinkUrl(redirect)}
               onSession={(data) => complete(data, target)}
               onNewMethod={(methodId) => setStep({ ...step, methodId })}
               onLinkSent={() => {
-                keepReturnTarget(redirect)
+                keepReturnTarget(redirect, step.email, Date.now() + CODE_EXPIRY_MINUTES * 60_000)
                 setStep({ kind: 'link-sent', email: step.email })
               }}
               onChangeEmail={() => setStep({ kind: 'email' })}
@@ -105,13 +125,11 @@ export function SignInPage({
   )
 }
 
-/** Where the magic link lands: this page, with the redirect when the link may carry it. */
-function magicLinkUrl(redirect: string | undefined): string {
-  const url = new URL('/auth/email', window.location.origin)
-  const carried = linkRedirect(redirect)
-  if (carried) url.searchParams.set('redirect', carried)
-  return url.href
-}
+/**
+ * Where every sign-in link lands: exactly this page, no query. The provider matches redirect
+ * URLs exactly, so this one URL is all the project registers; the way back stays on the device.
+ */
+const magicLinkUrl = () => new URL('/auth/email', window.location.origin).href
 
 function EmailStep({
   provider,
@@ -188,7 +206,6 @@ function CodeStep({
   email,
   methodId,
   provider,
-  linkUrl,
   onSession,
   onNewMethod,
   onLinkSent,
@@ -197,7 +214,6 @@ function CodeStep({
   email: string
   methodId: string
   provider: SignInProvider
-  linkUrl: string
   onSession(data: AuthenticateData): Promise<void>
   onNewMethod(methodId: string): void
   onLinkSent(): void
@@ -294,7 +310,7 @@ function CodeStep({
           disabled={busy !== null}
           onClick={() =>
             void run('link', async () => {
-              await provider.sendLink(email, linkUrl)
+              await provider.sendLink(email, magicLinkUrl())
               onLinkSent()
             })
           }
@@ -318,14 +334,14 @@ function MagicLinkLanding({
   token,
   provider,
   onSession,
-  onRestart,
+  onFailure,
 }: {
   token: string
   provider: SignInProvider
   onSession(data: AuthenticateData): Promise<void>
-  onRestart(): void
+  /** The link did not sign the holder in: back to the email form, with why. */
+  onFailure(notice: string): void
 }) {
-  const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
 
   useEffect(() => {
@@ -337,24 +353,17 @@ function MagicLinkLanding({
     provider
       .authenticateLink(token)
       .then(onSession)
-      .catch((failure: unknown) => setError(signInErrorText(failure)))
-  }, [token, provider, onSession])
+      .catch((failure: unknown) => {
+        // The provider's error type says why (expired, used, another browser); never the token.
+        const errorType = isRecord(failure) ? failure.error_type : undefined
+        reportError(failure, {
+          op: 'magic-link',
+          errorType: typeof errorType === 'string' ? errorType : 'none',
+        })
+        onFailure(linkErrorText(failure))
+      })
+  }, [token, provider, onSession, onFailure])
 
-  if (error) {
-    return (
-      <div className="stack">
-        <h1 id="sign-in-title" tabIndex={-1}>
-          This link did not work
-        </h1>
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-        <button type="button" className="button button--primary" onClick={onRestart}>
-          Sign in with a code
-        </button>
-      </div>
-    )
-  }
   return (
     <div className="stack" role="status" aria-live="polite">
       <h1 id="sign-in-title" tabIndex={-1}>

@@ -1,0 +1,67 @@
+/** Sign-in link landings: the provider's real token alphabet, encoded or not, and what is refused. */
+import { describe, expect, it } from 'vitest'
+import { readMagicLink } from './magic-link.ts'
+
+/** The provider's own sandbox example: 44 characters of base64url with `=` padding. */
+const REAL = 'DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94='
+const landing = (query: string) => readMagicLink(`https://app.example/auth/email?${query}`)
+
+describe('readMagicLink', () => {
+  it('reads the provider’s token, padded, whether `=` arrives encoded or not', () => {
+    const token = { kind: 'token', token: REAL }
+    expect(landing(`stytch_token_type=magic_links&token=${REAL}`)).toEqual(token)
+    expect(landing(`stytch_token_type=magic_links&token=${encodeURIComponent(REAL)}`)).toEqual(
+      token,
+    )
+    expect(landing(`token=${REAL.replace('=', '%3d')}&stytch_token_type=magic_links`)).toEqual(
+      token,
+    )
+  })
+
+  it('reads standard base64 with + and /, even unencoded, and a link encoded twice', () => {
+    const plain = 'a+b/c' + 'x'.repeat(38) + '='
+    expect(landing(`stytch_token_type=magic_links&token=${plain}`)).toEqual({
+      kind: 'token',
+      token: plain,
+    })
+    const twice = encodeURIComponent(encodeURIComponent(plain))
+    expect(landing(`stytch_token_type=magic_links&token=${twice}`)).toEqual({
+      kind: 'token',
+      token: plain,
+    })
+  })
+
+  it('is not a landing without a token or a token type', () => {
+    expect(landing('redirect=%2Faccount')).toBeNull()
+    expect(landing('')).toBeNull()
+  })
+
+  it('calls a damaged, cut or oversized token unusable instead of dropping it', () => {
+    for (const token of [
+      '',
+      'short',
+      `${REAL.slice(0, 10)}`,
+      'x'.repeat(300),
+      'abc def ghi jkl mno pqr',
+      '%E0%A4%A',
+      `${REAL}==`,
+    ]) {
+      expect(landing(`stytch_token_type=magic_links&token=${token}`)).toEqual({
+        kind: 'unusable',
+        reason: 'malformed',
+      })
+    }
+    expect(landing('stytch_token_type=magic_links')).toEqual({
+      kind: 'unusable',
+      reason: 'malformed',
+    })
+  })
+
+  it('calls a token of another type, or a token with no type, unusable', () => {
+    expect(landing(`stytch_token_type=oauth&token=${REAL}`)).toEqual({
+      kind: 'unusable',
+      reason: 'unsupported-type',
+    })
+    expect(landing(`token=${REAL}`)).toEqual({ kind: 'unusable', reason: 'unsupported-type' })
+  })
+})

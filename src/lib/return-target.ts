@@ -1,0 +1,80 @@
+/**
+ * Where a holder was going when they asked for a sign-in link (a protected page, a card tap).
+ * The provider matches redirect URLs exactly, query included, so every link lands on exactly
+ * `/auth/email`: the target stays on this device instead, tied to the address the link went to,
+ * and lives no longer than the link. Any sign-in takes it; sign-out forgets it.
+ */
+import { parseRedirect } from '../core/redirect.ts'
+
+/** localStorage key of the kept target. */
+export const RETURN_TARGET_KEY = 'sign-in-return'
+
+/** What is kept: the path, the address the link was sent to, and the link's lifetime. */
+interface KeptTarget {
+  path: string
+  email: string
+  savedAt: number
+  expiresAt: number
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** Forgets any kept target (sign-out, a sign-in that used or ignored it). */
+export function forgetReturnTarget(): void {
+  try {
+    localStorage.removeItem(RETURN_TARGET_KEY)
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}
+
+/**
+ * Keeps `path` for the link just sent to `email`, until `expiresAt`. With no path, forgets an
+ * older target, so a link asked for without one never leads to an earlier holder's page.
+ */
+export function keepReturnTarget(
+  path: string | undefined,
+  email: string,
+  expiresAt: number,
+  now = Date.now(),
+): void {
+  const safe = parseRedirect(path)
+  if (!safe) {
+    forgetReturnTarget()
+    return
+  }
+  const kept: KeptTarget = { path: safe, email, savedAt: now, expiresAt }
+  try {
+    localStorage.setItem(RETURN_TARGET_KEY, JSON.stringify(kept))
+  } catch {
+    // Storage unavailable: after the link, the holder lands on the home page, signed in.
+  }
+}
+
+/** Reads the kept value; anything malformed counts as nothing. */
+function readKept(): KeptTarget | null {
+  let raw: unknown
+  try {
+    raw = JSON.parse(localStorage.getItem(RETURN_TARGET_KEY) ?? 'null')
+  } catch {
+    return null
+  }
+  if (typeof raw !== 'object' || raw === null) return null
+  const { path, email, savedAt, expiresAt } = raw as Record<string, unknown>
+  const safe = parseRedirect(path)
+  if (!safe || typeof email !== 'string') return null
+  if (typeof savedAt !== 'number' || typeof expiresAt !== 'number') return null
+  return { path: safe, email, savedAt, expiresAt }
+}
+
+/**
+ * The kept target for a holder who just signed in with one of `emails`, if it is still fresh;
+ * forgotten either way. Another holder's target (another address) is never returned.
+ */
+export function takeReturnTarget(emails: readonly string[], now = Date.now()): string | undefined {
+  const kept = readKept()
+  forgetReturnTarget()
+  if (!kept) return undefined
+  if (now < kept.savedAt || now > kept.expiresAt) return undefined
+  return emails.some((email) => sameAddress(email, kept.email)) ? kept.path : undefined
+}
