@@ -9,6 +9,7 @@ import { isSkipWaitingMessage, parseTabMessage } from '../src/core/protocol.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
+import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
 import { reportFromWorker } from './report.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -30,6 +31,9 @@ const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
   providerUrl: config.stytchApiUrl,
   publicToken: config.stytchPublicToken,
   cardsUrl: config.cardsApiUrl,
+  appOrigin: self.location.origin,
+  appHostname: self.location.hostname,
+  sdkVersion: STYTCH_SDK_VERSION,
 })
 
 // While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats

@@ -22,6 +22,11 @@ export interface EventsCache {
   userId: string
   events: PoapEvent[]
   fetchedAt: number
+  /**
+   * problemsKey of the body this list came from ('' when nothing was wrong), so the same problems
+   * are reported once, not on every fetch. Optional: caches written before it still read.
+   */
+  problemsKey?: string
 }
 
 /** Everything the engine persists. */
@@ -46,6 +51,8 @@ function parseSession(value: unknown): StoredSession | null {
     jwt: expectString(raw.jwt, 'session.jwt'),
     expiresAt: expectNumber(raw.expiresAt, 'session.expiresAt'),
     userId: expectString(raw.userId, 'session.userId'),
+    // Absent in state stored before it was kept: null until the next re-authentication fills it.
+    sessionId: expectOptionalString(raw.sessionId, 'session.sessionId'),
     email: expectOptionalString(raw.email, 'session.email'),
     lastAuthAt: expectNumber(raw.lastAuthAt, 'session.lastAuthAt'),
     nextDueAt: expectNumber(raw.nextDueAt, 'session.nextDueAt'),
@@ -56,14 +63,30 @@ function parseSession(value: unknown): StoredSession | null {
 function parseEvents(value: unknown): EventsCache | null {
   if (value === null) return null
   const raw = expectRecord(value, 'events')
-  return {
+  const cache: EventsCache = {
     userId: expectString(raw.userId, 'events.userId'),
     events: parsePoapEventList(raw.events, 'events.events'),
     fetchedAt: expectNumber(raw.fetchedAt, 'events.fetchedAt'),
   }
+  if (raw.problemsKey !== undefined) {
+    cache.problemsKey = expectString(raw.problemsKey, 'events.problemsKey', true)
+  }
+  return cache
 }
 
-/** Validates a stored state; throws a ValidationError if it is not this schema. */
+/** The events cache, or null when it cannot be read: a bad list is fetched again, never costs the session. */
+function parseEventsOrDrop(value: unknown): EventsCache | null {
+  try {
+    return parseEvents(value)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Validates a stored state; throws a ValidationError if it is not this schema. An unreadable
+ * events cache is dropped on its own (the session stays).
+ */
 export function parseEngineState(value: unknown): EngineState {
   const raw = expectRecord(value, 'state')
   if (raw.schema !== ENGINE_STATE_SCHEMA) throw new ValidationError('state.schema', '1')
@@ -71,6 +94,6 @@ export function parseEngineState(value: unknown): EngineState {
     schema: ENGINE_STATE_SCHEMA,
     epoch: expectCount(raw.epoch, 'state.epoch'),
     session: parseSession(raw.session),
-    events: parseEvents(raw.events),
+    events: parseEventsOrDrop(raw.events),
   }
 }

@@ -1,4 +1,4 @@
-/** The events answer: a list only when valid; a failure's message names what went wrong. */
+/** The events answer: every usable entry, a failure only without a data list; its message names what went wrong. */
 import { describe, expect, it } from 'vitest'
 import { describeEventsFailure, EventsResponseError, readEventsResponse } from './events-response'
 import { ValidationError } from './validation'
@@ -16,12 +16,22 @@ function failureOf(status: number, contentType: string | null, text: string): st
 }
 
 describe('readEventsResponse', () => {
-  it('returns the validated list', () => {
-    expect(readEventsResponse(200, JSON_TYPE, '{"data":[]}')).toEqual([])
+  it('returns the usable events and what could not be used', () => {
+    expect(readEventsResponse(200, JSON_TYPE, '{"data":[]}')).toEqual({
+      events: [],
+      problems: { dropped: 0, unknownStatuses: [], unreadableFields: [] },
+    })
+    const { events, problems } = readEventsResponse(
+      200,
+      JSON_TYPE,
+      '{"data":[{"id":1},{"name":"no id"},{"id":2,"status":"claimed"}]}',
+    )
+    expect(events.map((event) => event.id)).toEqual(['1', '2'])
+    expect(problems).toMatchObject({ dropped: 1, unknownStatuses: ['claimed'] })
   })
 
-  it('refuses a body that is not the event shape', () => {
-    expect(() => readEventsResponse(200, JSON_TYPE, '{"data":[{"id":1}]}')).toThrow(ValidationError)
+  it('refuses only a body without a data list', () => {
+    expect(() => readEventsResponse(200, JSON_TYPE, '{"data":{"id":1}}')).toThrow(ValidationError)
   })
 })
 

@@ -1,5 +1,5 @@
 /** Reading the cards API's answer to the events call, and the message shown when it fails. */
-import { parsePoapEvents, type PoapEvent } from './poap-event'
+import { readPoapEventsBody, type PoapEventsRead } from './poap-events-body'
 import { isRecord, ValidationError } from './validation'
 
 /** The events call answered, but not with a usable list. */
@@ -34,12 +34,15 @@ function clientErrorMessage(status: number, text: string): string | undefined {
   }
 }
 
-/** The validated events of an answer; throws EventsResponseError or ValidationError otherwise. */
+/**
+ * The usable events of an answer and what in it could not be used; throws EventsResponseError
+ * when the call failed, or ValidationError when the body has no `data` list.
+ */
 export function readEventsResponse(
   status: number,
   contentType: string | null,
   text: string,
-): PoapEvent[] {
+): PoapEventsRead {
   if (status < 200 || status > 299) {
     throw new EventsResponseError(status, `HTTP ${status}`, clientErrorMessage(status, text))
   }
@@ -52,7 +55,7 @@ export function readEventsResponse(
   } catch {
     throw new EventsResponseError(status, 'invalid JSON')
   }
-  return parsePoapEvents(body)
+  return readPoapEventsBody(body)
 }
 
 /** A short message for tabs about why the events could not be loaded. */

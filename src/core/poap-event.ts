@@ -1,15 +1,14 @@
-/** The poap event model: its shape, validation of the cards API body, and the active/inactive groups. */
+/** The poap event model as the app keeps it: its shape, its strict validation, status and groups. */
+import { eventDateEndMs, parseEventDate, type EventDate } from './event-date'
 import {
   ValidationError,
   expectArray,
-  expectDateString,
-  expectOneOf,
   expectOptionalString,
   expectRecord,
   expectString,
 } from './validation'
 
-/** Every status a poap event can have (spec §3). */
+/** Every status the app knows (spec §3); others are kept and shown neutrally. */
 export const POAP_EVENT_STATUSES = [
   'active',
   'pending-approval',
@@ -18,68 +17,125 @@ export const POAP_EVENT_STATUSES = [
   'rejected',
 ] as const
 
-/** A poap event's status. */
+/** A status the app knows. */
 export type PoapEventStatus = (typeof POAP_EVENT_STATUSES)[number]
 
 /** Statuses of the active group (spec §4). */
 export const ACTIVE_STATUSES: readonly PoapEventStatus[] = ['active', 'pending-approval', 'future']
 
-/** Statuses of the inactive group (spec §4). */
+/** Statuses of the inactive (past) group (spec §4). */
 export const INACTIVE_STATUSES: readonly PoapEventStatus[] = ['expired', 'rejected']
 
-/** One event collectible tied to the user's cards, as the app uses it. */
+/**
+ * One event collectible tied to the user's cards, as the app keeps it (already normalised).
+ * Everything but id and name may be unknown (null): the screens show what an entry has.
+ */
 export interface PoapEvent {
   id: string
+  /** POAP's slug, e.g. `ethglobal-2022`. */
+  fancyId: string | null
   name: string
   description: string | null
   imageUrl: string | null
-  startDate: string
-  endDate: string
+  startDate: EventDate | null
+  endDate: EventDate | null
+  /** Until when the collectible could be claimed. */
+  expiryDate: EventDate | null
+  year: number | null
   city: string | null
   country: string | null
   eventUrl: string | null
-  status: PoapEventStatus
+  /** Normalised (see normaliseEventStatus); a known PoapEventStatus or any other word; null when missing. */
+  status: string | null
 }
 
-/** Validates one event (the id may arrive as a number; it is kept as a string). */
+/** `PENDING_APPROVAL`, ` Pending approval ` → `pending-approval`; blank or not a string → null. */
+export function normaliseEventStatus(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const status = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+  return status === '' ? null : status
+}
+
+/** Whether a (normalised) status is one the app knows. */
+export function isKnownStatus(status: string | null): status is PoapEventStatus {
+  return (POAP_EVENT_STATUSES as readonly (string | null)[]).includes(status)
+}
+
+/** A stored date: absent or null → null; a string must be a readable date (it is normalised). */
+function expectOptionalDate(value: unknown, path: string): EventDate | null {
+  if (value === undefined || value === null) return null
+  const date = parseEventDate(value)
+  if (typeof value !== 'string' || date === null) throw new ValidationError(path, 'a date string')
+  return date
+}
+
+/** A stored year: absent or null → null, else a whole number. */
+function expectOptionalYear(value: unknown, path: string): number | null {
+  if (value === undefined || value === null) return null
+  if (!Number.isSafeInteger(value)) throw new ValidationError(path, 'a whole number')
+  return value as number
+}
+
+/** A stored status: absent or null → null, else a string (normalised again, which changes nothing). */
+function expectOptionalStatus(value: unknown, path: string): string | null {
+  if (value === undefined || value === null) return null
+  return normaliseEventStatus(expectString(value, path))
+}
+
+/**
+ * Validates one event in the app's own shape (storage, tab messages). Fields added since the
+ * first version may be absent (→ null), so a cache written by that version still reads.
+ */
 export function parsePoapEvent(value: unknown, path = 'event'): PoapEvent {
   const raw = expectRecord(value, path)
-  const id = raw.id
-  if (!(typeof id === 'string' && id !== '') && !(typeof id === 'number' && Number.isFinite(id))) {
-    throw new ValidationError(`${path}.id`, 'a non-empty string or a number')
-  }
   return {
-    id: String(id),
+    id: expectString(raw.id, `${path}.id`),
+    fancyId: expectOptionalString(raw.fancyId, `${path}.fancyId`),
+    // The first version allowed an empty name; keep reading it.
     name: expectString(raw.name, `${path}.name`, true),
     description: expectOptionalString(raw.description, `${path}.description`),
     imageUrl: expectOptionalString(raw.imageUrl, `${path}.imageUrl`),
-    startDate: expectDateString(raw.startDate, `${path}.startDate`),
-    endDate: expectDateString(raw.endDate, `${path}.endDate`),
+    startDate: expectOptionalDate(raw.startDate, `${path}.startDate`),
+    endDate: expectOptionalDate(raw.endDate, `${path}.endDate`),
+    expiryDate: expectOptionalDate(raw.expiryDate, `${path}.expiryDate`),
+    year: expectOptionalYear(raw.year, `${path}.year`),
     city: expectOptionalString(raw.city, `${path}.city`),
     country: expectOptionalString(raw.country, `${path}.country`),
     eventUrl: expectOptionalString(raw.eventUrl, `${path}.eventUrl`),
-    status: expectOneOf(raw.status, POAP_EVENT_STATUSES, `${path}.status`),
+    status: expectOptionalStatus(raw.status, `${path}.status`),
   }
 }
 
-/** Validates a list of events; any bad entry fails the whole list. */
+/** Validates a list of events in the app's own shape; any bad entry fails the whole list. */
 export function parsePoapEventList(value: unknown, path = 'events'): PoapEvent[] {
   return expectArray(value, path).map((item, index) => parsePoapEvent(item, `${path}[${index}]`))
 }
 
-/** Reads the events of a cards API body `{data: [...]}`; throws a ValidationError if anything is off. */
-export function parsePoapEvents(body: unknown): PoapEvent[] {
-  return parsePoapEventList(expectRecord(body, 'body').data, 'data')
+/** Whether an event is over at `now`: its end (or, without one, its start) has passed. */
+export function hasEnded(event: Pick<PoapEvent, 'startDate' | 'endDate'>, now: number): boolean {
+  const last = event.endDate ?? event.startDate
+  const endMs = last === null ? null : eventDateEndMs(last)
+  return endMs !== null && endMs <= now
 }
 
-/** Whether any event is in the active group. */
-export function hasActiveEvents(events: readonly PoapEvent[]): boolean {
-  return events.some((event) => ACTIVE_STATUSES.includes(event.status))
+/** Whether an event belongs to the active group at `now`. */
+export function isInActiveGroup(event: PoapEvent, now: number): boolean {
+  if (isKnownStatus(event.status)) return ACTIVE_STATUSES.includes(event.status)
+  // An unknown or missing status says nothing about the group: the dates decide.
+  return !hasEnded(event, now)
 }
 
-/** Whether any event is in the inactive group. */
-export function hasInactiveEvents(events: readonly PoapEvent[]): boolean {
-  return events.some((event) => INACTIVE_STATUSES.includes(event.status))
+/** Whether any event is in the active group at `now`. */
+export function hasActiveEvents(events: readonly PoapEvent[], now: number): boolean {
+  return events.some((event) => isInActiveGroup(event, now))
+}
+
+/** Whether any event is in the inactive (past) group at `now`. */
+export function hasInactiveEvents(events: readonly PoapEvent[], now: number): boolean {
+  return events.some((event) => !isInActiveGroup(event, now))
 }
 
 /** The events split into the two groups, each in the order received. */
@@ -88,10 +144,10 @@ export interface GroupedEvents {
   inactive: PoapEvent[]
 }
 
-/** Splits events into the active and inactive groups. */
-export function groupEvents(events: readonly PoapEvent[]): GroupedEvents {
+/** Splits events into the active and inactive groups; `now` places events of unknown status. */
+export function groupEvents(events: readonly PoapEvent[], now: number): GroupedEvents {
   return {
-    active: events.filter((event) => ACTIVE_STATUSES.includes(event.status)),
-    inactive: events.filter((event) => INACTIVE_STATUSES.includes(event.status)),
+    active: events.filter((event) => isInActiveGroup(event, now)),
+    inactive: events.filter((event) => !isInActiveGroup(event, now)),
   }
 }

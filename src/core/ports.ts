@@ -10,6 +10,9 @@ export interface Clock {
 /** A number in [0, 1), like Math.random. */
 export type Random = () => number
 
+/** A fresh random UUID v4 (lowercase, hyphenated), like crypto.randomUUID. */
+export type NewId = () => string
+
 /** One HTTP request. */
 export interface HttpRequest {
   url: string
@@ -68,6 +71,8 @@ export interface Logger {
 export interface EnginePorts {
   clock: Clock
   random: Random
+  /** Ids for the telemetry the provider SDK sends with every call. */
+  newId: NewId
   http: Http
   store: KeyValueStore
   broadcast: Broadcast

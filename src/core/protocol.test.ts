@@ -15,10 +15,12 @@ import {
   type TabMessage,
   type WorkerMessage,
 } from './protocol'
+import { parsePoapEvent } from './poap-event'
 import { rawEvent } from './testing/fake-backend'
 
 const v = PROTOCOL_VERSION
-const event = { ...(rawEvent('e1', 'active') as Record<string, unknown>), id: 'e1' }
+// Events cross the protocol in the app's own (normalised) shape.
+const event = parsePoapEvent({ ...(rawEvent('e1', 'active') as Record<string, unknown>), id: 'e1' })
 const handoffParts = {
   session_token: 'secret-token',
   session_jwt: 'jwt-1',
@@ -32,7 +34,7 @@ const workerMessages: WorkerMessage[] = [
   { v, type: WORKER_MESSAGE.signout, reason: 'user' },
   { v, type: WORKER_MESSAGE.signout, reason: 'session_not_found' },
   { v, type: WORKER_MESSAGE.session, jwt: 'jwt-2', expiresAt: 2 },
-  { v, type: WORKER_MESSAGE.events, events: [event as never], fetchedAt: 3, source: 'network' },
+  { v, type: WORKER_MESSAGE.events, events: [event], fetchedAt: 3, source: 'network' },
   { v, type: WORKER_MESSAGE.eventsError, message: 'Could not load your events (HTTP 500).' },
   { v, type: WORKER_MESSAGE.status, online: false, refreshing: true },
   {
@@ -85,7 +87,13 @@ describe('parseWorkerMessage', () => {
     ['session with NaN expiry', { v, type: 'session', jwt: 'j', expiresAt: Number.NaN }],
     [
       'events with a bad event',
-      { v, type: 'events', events: [{ ...event, status: 'x' }], fetchedAt: 1, source: 'network' },
+      {
+        v,
+        type: 'events',
+        events: [{ ...event, startDate: 'x' }],
+        fetchedAt: 1,
+        source: 'network',
+      },
     ],
     [
       'events with an unknown source',
@@ -195,7 +203,12 @@ describe('parseTabMessage', () => {
       user: { ...handoffParts.user, name: { first_name: 'A' } },
       providerUrl: 'https://evil.example',
     })
-    expect(parsed).toEqual({ v, type: 'handoff', ...handoffParts })
+    expect(parsed).toEqual({
+      v,
+      type: 'handoff',
+      ...handoffParts,
+      session: { ...handoffParts.session, session_id: 's-1' },
+    })
   })
 
   it.each([
@@ -209,6 +222,10 @@ describe('parseTabMessage', () => {
     [
       'a hand-off with a bad expiry',
       { v, type: 'handoff', ...handoffParts, session: { expires_at: 'soon' } },
+    ],
+    [
+      'a hand-off with a bad session id',
+      { v, type: 'handoff', ...handoffParts, session: { ...handoffParts.session, session_id: 7 } },
     ],
     ['a hand-off without user id', { v, type: 'handoff', ...handoffParts, user: { emails: [] } }],
     [

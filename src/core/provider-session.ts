@@ -13,7 +13,8 @@ import {
 export interface AuthenticateData {
   session_token: string
   session_jwt: string
-  session: { expires_at: string }
+  /** `session_id` is optional so a hand-off from a page built before it was kept still parses. */
+  session: { expires_at: string; session_id?: string }
   user: { user_id: string; emails: { email: string }[] }
 }
 
@@ -24,6 +25,8 @@ export interface AuthenticatedSession {
   /** Epoch milliseconds. */
   expiresAt: number
   userId: string
+  /** The provider's session id (sent in the SDK telemetry), or null if the hand-off lacked it. */
+  sessionId: string | null
   /** The first email of the user, or null (a wallet-only user has none). */
   email: string | null
 }
@@ -39,10 +42,17 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
       `${path}.user.emails[${index}].email`,
     ),
   }))
+  const sessionId =
+    session.session_id === undefined
+      ? undefined
+      : expectString(session.session_id, `${path}.session.session_id`)
   return {
     session_token: expectString(raw.session_token, `${path}.session_token`),
     session_jwt: expectString(raw.session_jwt, `${path}.session_jwt`),
-    session: { expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`) },
+    session: {
+      expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`),
+      ...(sessionId === undefined ? {} : { session_id: sessionId }),
+    },
     user: { user_id: expectString(user.user_id, `${path}.user.user_id`), emails },
   }
 }
@@ -54,6 +64,7 @@ export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSes
     jwt: data.session_jwt,
     expiresAt: Date.parse(data.session.expires_at),
     userId: data.user.user_id,
+    sessionId: data.session.session_id ?? null,
     email: data.user.emails[0]?.email ?? null,
   }
 }

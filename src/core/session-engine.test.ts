@@ -484,7 +484,7 @@ describe('events', () => {
   })
 
   it.each<[string, FakeAnswer, string]>([
-    ['an invalid body', json(200, { data: [{ id: 1, status: 'lost' }] }), 'unexpected data'],
+    ['data that is not a list', json(200, { data: { id: 1, status: 'lost' } }), 'unexpected data'],
     ['a body without data', json(200, { events: [] }), 'unexpected data'],
     ['HTTP 500', json(500, { message: 'boom' }), 'HTTP 500'],
     ['invalid JSON', { status: 200, contentType: 'application/json', body: '[' }, 'invalid JSON'],
@@ -652,5 +652,58 @@ describe('a tab finding no list', () => {
     h.clock.advance(30_000)
     await h.spawn().receive(hello, reply)
     expect(h.backend.callsTo(EVENTS)).toHaveLength(1)
+  })
+})
+
+describe('SDK headers on provider calls', () => {
+  const telemetryOf = (req: { headers: Record<string, string> } | undefined): unknown =>
+    JSON.parse(atob(req?.headers['X-SDK-Client'] ?? ''))
+  const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}'
+
+  it('re-authenticate and revoke carry X-SDK-Parent-Host and the SDK’s telemetry, fresh per call', async () => {
+    const data = h.backend.signIn('user-a')
+    await h.engine.handoff(data)
+    h.clock.advance(10 * MIN)
+    await h.engine.wake('heartbeat')
+    h.clock.advance(MIN)
+    await h.engine.signOut('user')
+    const calls = [...h.backend.callsTo(AUTH), ...h.backend.callsTo(REVOKE)]
+    expect(calls).toHaveLength(2)
+    for (const call of calls) {
+      expect(call.headers['X-SDK-Parent-Host']).toBe(HARNESS_CONFIG.appOrigin)
+      expect(telemetryOf(call)).toEqual({
+        event_id: expect.stringMatching(new RegExp(`^event-id-${uuid}$`)),
+        app_session_id: expect.stringMatching(new RegExp(`^app-session-id-${uuid}$`)),
+        persistent_id: expect.stringMatching(new RegExp(`^persistent-id-${uuid}$`)),
+        client_sent_at: new Date(call.at).toISOString(),
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        stytch_user_id: 'user-a',
+        stytch_session_id: data.session.session_id,
+        app: { identifier: HARNESS_CONFIG.appHostname },
+        sdk: { identifier: 'Stytch.js Javascript SDK', version: '@stytch/vanilla-js@6.3.0' },
+      })
+    }
+    const eventIds = calls.map((call) => (telemetryOf(call) as { event_id: string }).event_id)
+    expect(new Set(eventIds).size).toBe(2)
+  })
+
+  it('a session stored before its id was kept still calls, then keeps the id the provider returns', async () => {
+    const data = h.backend.signIn('user-a')
+    await h.engine.handoff(data)
+    // The store keeps JSON, so an undefined id is stored as no key at all, as in older state.
+    await h.store.update<EngineState>(ENGINE_STATE_KEY, (state) => ({
+      ...state!,
+      session: { ...state!.session!, sessionId: undefined as never },
+    }))
+    expect((await stored())?.session).not.toHaveProperty('sessionId')
+    h.clock.advance(10 * MIN)
+    await h.engine.wake('heartbeat')
+    const [auth] = h.backend.callsTo(AUTH)
+    expect(telemetryOf(auth)).not.toHaveProperty('stytch_session_id')
+    expect(h.sent('session')).toHaveLength(1)
+    expect((await stored())?.session?.sessionId).toBe(data.session.session_id)
+    await h.engine.signOut('user')
+    const [revoke] = h.backend.callsTo(REVOKE)
+    expect(telemetryOf(revoke)).toHaveProperty('stytch_session_id', data.session.session_id)
   })
 })

@@ -1,5 +1,4 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
-import { base64Encode } from './base64'
 import {
   CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
@@ -20,6 +19,7 @@ import {
   type StoredSession,
 } from './engine-state'
 import { describeEventsFailure, readEventsResponse } from './events-response'
+import { problemsKey } from './poap-events-body'
 import {
   PROTOCOL_VERSION,
   TAB_MESSAGE,
@@ -38,6 +38,7 @@ import {
   type AuthenticateOutcome,
 } from './provider-session'
 import type { EnginePorts } from './ports'
+import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers'
 import {
   backoffDelay,
   dueReason,
@@ -54,6 +55,12 @@ export interface EngineConfig {
   publicToken: string
   /** Base URL of the cards API. */
   cardsUrl: string
+  /** The host's own `location.origin`: the provider checks it on SDK calls (`X-SDK-Parent-Host`). */
+  appOrigin: string
+  /** The host's own `location.hostname`, the app identifier in the SDK telemetry. */
+  appHostname: string
+  /** The installed provider SDK's version, e.g. `6.3.0`: these calls stand in for its own. */
+  sdkVersion: string
 }
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
@@ -161,15 +168,18 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  async function callAuthenticate(sessionToken: string): Promise<AuthenticateOutcome> {
+  /** Re-authenticates with the headers the SDK itself would send, telemetry included. */
+  async function callAuthenticate(session: StoredSession): Promise<AuthenticateOutcome> {
     try {
       const response = await http.request({
         url: `${providerBase}/sessions/authenticate`,
         method: 'POST',
-        headers: {
-          Authorization: `Basic ${base64Encode(`${config.publicToken}:${sessionToken}`)}`,
-          'Content-Type': 'application/json',
-        },
+        headers: sdkRequestHeaders(config, {
+          session,
+          now: clock.now(),
+          timeZone: currentTimeZone(),
+          newId: ports.newId,
+        }),
         body: JSON.stringify({ session_duration_minutes: SESSION_DURATION_MINUTES }),
         timeoutMs: PROVIDER_TIMEOUT_MS,
         abortKey: SESSION_ABORT_KEY,
@@ -189,7 +199,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
 
   /** Fetches events with a fresh JWT and caches them for this user, unless the session changed meanwhile. */
   async function fetchEvents(jwt: string, userId: string, epoch: number): Promise<void> {
-    let events
+    let read
     try {
       const response = await http.request({
         url: eventsUrl,
@@ -198,7 +208,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         timeoutMs: CARDS_TIMEOUT_MS,
         abortKey: SESSION_ABORT_KEY,
       })
-      events = readEventsResponse(response.status, response.contentType, await response.text())
+      read = readEventsResponse(response.status, response.contentType, await response.text())
     } catch (error) {
       // Aborted by a sign-out or a new hand-off: not a failure anyone needs to hear about.
       if ((await readState()).epoch !== epoch) return
@@ -208,13 +218,36 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       broadcast({ v, type: WORKER_MESSAGE.eventsError, message })
       return
     }
-    const cache: EventsCache = { userId, events, fetchedAt: clock.now() }
-    const wrote = await mutate((state) =>
-      state.epoch === epoch && state.session?.userId === userId
-        ? { ...state, events: cache }
-        : null,
-    )
-    if (wrote) broadcast({ v, type: WORKER_MESSAGE.events, ...cache, source: 'network' })
+    const { events, problems } = read
+    const key = problemsKey(problems)
+    const cache: EventsCache = { userId, events, fetchedAt: clock.now(), problemsKey: key }
+    let newProblems = false
+    const wrote = await mutate((state) => {
+      if (state.epoch !== epoch || state.session?.userId !== userId) return null
+      // Bad entries come back on every fetch: tell only when they differ from the last list's.
+      const previous = state.events?.userId === userId ? (state.events.problemsKey ?? '') : ''
+      newProblems = key !== '' && key !== previous
+      return { ...state, events: cache }
+    })
+    if (!wrote) return
+    if (newProblems) {
+      // Counts, status words and field names only: never names, descriptions or places.
+      const context = {
+        op: 'poap-events-data',
+        dropped: problems.dropped,
+        unknownStatuses: problems.unknownStatuses.join(','),
+        unreadableFields: problems.unreadableFields.join(','),
+      }
+      logger.warn('Some poap events could not be read in full', context)
+      reporter(new Error('Unexpected poap event data'), context)
+    }
+    broadcast({
+      v,
+      type: WORKER_MESSAGE.events,
+      events,
+      fetchedAt: cache.fetchedAt,
+      source: 'network',
+    })
   }
 
   /**
@@ -236,19 +269,22 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     http.abort(SESSION_ABORT_KEY)
     broadcast({ v, type: WORKER_MESSAGE.signout, reason })
     logger.info('Signed out', { reason })
-    const token = (ended as StoredSession | null)?.sessionToken
-    if (options.revoke && token !== undefined) await revoke(token)
+    const endedSession = ended as StoredSession | null
+    if (options.revoke && endedSession !== null) await revoke(endedSession)
   }
 
-  async function revoke(sessionToken: string): Promise<void> {
+  /** Revokes with the same SDK headers as a re-authentication, best effort. */
+  async function revoke(session: StoredSession): Promise<void> {
     try {
       const response = await http.request({
         url: `${providerBase}/sessions/revoke`,
         method: 'POST',
-        headers: {
-          Authorization: `Basic ${base64Encode(`${config.publicToken}:${sessionToken}`)}`,
-          'Content-Type': 'application/json',
-        },
+        headers: sdkRequestHeaders(config, {
+          session,
+          now: clock.now(),
+          timeZone: currentTimeZone(),
+          newId: ports.newId,
+        }),
         body: '{}',
         timeoutMs: PROVIDER_TIMEOUT_MS,
       })
@@ -281,7 +317,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     session: StoredSession,
     due: DueReason | 'requested',
   ): Promise<void> {
-    const outcome = await callAuthenticate(session.sessionToken)
+    const outcome = await callAuthenticate(session)
     const now = clock.now()
     if (outcome.kind === 'success') {
       const fresh = outcome.session

@@ -5,6 +5,7 @@
 import { createSessionEngine } from '../core/session-engine.ts'
 import { createPlatformPorts } from '../platform/engine-ports.ts'
 import { config } from '../config/env.ts'
+import { STYTCH_SDK_VERSION } from '../config/sdk-version.ts'
 import { reportError } from './error-reporting.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
@@ -20,6 +21,9 @@ export function createPageSessionClient(): SessionClient {
       providerUrl: config.stytchApiUrl,
       publicToken: config.stytchPublicToken,
       cardsUrl: config.cardsApiUrl,
+      appOrigin: window.location.origin,
+      appHostname: window.location.hostname,
+      sdkVersion: STYTCH_SDK_VERSION,
     })
     return (message) => void engine.receive(message, deliver)
   })

@@ -1,7 +1,7 @@
 /** All real adapters the session engine needs, for the worker host and the page host alike. */
 import type { EnginePorts, Reporter } from '../core/ports'
 import { createBroadcast } from './broadcast'
-import { systemClock, systemRandom } from './clock'
+import { systemClock, systemNewId, systemRandom } from './clock'
 import { createConsoleLogger } from './console-logger'
 import { createFetchHttp } from './http'
 import { createIdbStore } from './idb-store'
@@ -12,6 +12,7 @@ export function createPlatformPorts(reporter: Reporter): EnginePorts {
   return {
     clock: systemClock,
     random: systemRandom,
+    newId: systemNewId,
     http: createFetchHttp(),
     store: createIdbStore(),
     broadcast: createBroadcast(),

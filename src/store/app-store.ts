@@ -135,13 +135,13 @@ export type AppStore = ReturnType<typeof createAppStore>
 /** True when a JWT is present: the spec's definition of signed in. */
 export const selectIsSignedIn = (state: AppState): boolean => state.auth.jwt !== null
 
-/** True when the list has an active, pending-approval or future event. */
+/** True when the list has an event of the active group now (an event of unknown status by its dates). */
 export const selectHasActiveEvents = (state: AppState): boolean =>
-  hasActiveEvents(state.events.list ?? [])
+  hasActiveEvents(state.events.list ?? [], Date.now())
 
-/** True when the list has an expired or rejected event. */
+/** True when the list has an event of the past group now (an event of unknown status by its dates). */
 export const selectHasInactiveEvents = (state: AppState): boolean =>
-  hasInactiveEvents(state.events.list ?? [])
+  hasInactiveEvents(state.events.list ?? [], Date.now())
 
 /** Resolves once the auth status is known (the session host has answered). */
 export function whenAuthKnown(store: AppStore): Promise<AuthStatus> {

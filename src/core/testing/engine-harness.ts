@@ -6,12 +6,16 @@ import type { WorkerMessage } from '../protocol'
 import { createSessionEngine, type EngineConfig, type SessionEngine } from '../session-engine'
 import { createFakeBackend, type FakeBackend } from './fake-backend'
 import { createFakeClock, type FakeClock } from './fake-clock'
+import { createFakeIds } from './fake-ids'
 
 /** The configuration every harness engine uses. */
 export const HARNESS_CONFIG: EngineConfig = {
   providerUrl: 'http://provider.test/',
   publicToken: 'public-token-test-fake',
   cardsUrl: 'http://cards.test',
+  appOrigin: 'https://app.test:8443',
+  appHostname: 'app.test',
+  sdkVersion: '6.3.0',
 }
 
 /** Engines over one shared store, lock and backend, with everything they emit recorded. */
@@ -52,6 +56,7 @@ export function createEngineHarness(options: HarnessOptions = {}): EngineHarness
   const logs: EngineHarness['logs'] = []
   const reports: EngineHarness['reports'] = []
   const random = { value: 0.5 }
+  const newId = createFakeIds()
   const log =
     (level: string) =>
     (message: string, details?: Record<string, unknown>): void => {
@@ -63,6 +68,7 @@ export function createEngineHarness(options: HarnessOptions = {}): EngineHarness
       {
         clock,
         random: () => random.value,
+        newId,
         http: backend.http,
         store: ownStore,
         broadcast: (message) =>

@@ -44,6 +44,7 @@ export function rawEvent(id: string | number, status: string, name = `Event ${id
 
 interface FakeSession {
   token: string
+  id: string
   userId: string
   email: string
   expiresAt: number
@@ -112,7 +113,7 @@ export function createFakeBackend(
     return {
       session_token: session.token,
       session_jwt: mintJwt(session.userId),
-      session: { expires_at: new Date(session.expiresAt).toISOString() },
+      session: { expires_at: new Date(session.expiresAt).toISOString(), session_id: session.id },
       user: { user_id: session.userId, emails: [{ email: session.email }] },
     }
   }
@@ -212,6 +213,7 @@ export function createFakeBackend(
     signIn(userId, email = `${userId}@example.com`, durationMinutes = SESSION_DURATION_MINUTES) {
       const session: FakeSession = {
         token: `session-token-${userId}-${++counter}-SECRET`,
+        id: `session-test-${userId}-${counter}`,
         userId,
         email,
         expiresAt: clock.now() + durationMinutes * 60_000,

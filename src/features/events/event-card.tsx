@@ -1,4 +1,4 @@
-/** One event in the home list: image, status, name, dates and place, linking to its detail. */
+/** One event in the home list: image, status, name, dates and place (what it has), linking to its detail. */
 import { Link } from '@tanstack/react-router'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { EventImage } from './event-image.tsx'
@@ -17,7 +17,7 @@ export function EventCard({ event }: { event: PoapEvent }) {
     >
       <EventImage event={event} size={96} className="event-card__image" />
       <div className="event-card__body">
-        <StatusBadge status={event.status} />
+        {event.status !== null ? <StatusBadge status={event.status} /> : null}
         <h3 className="event-card__name">{event.name}</h3>
         <p className="muted">{formatDates(event)}</p>
         {place ? <p className="muted">{place}</p> : null}

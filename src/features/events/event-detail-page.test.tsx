@@ -95,6 +95,36 @@ describe('EventDetailPage', () => {
     expect(screen.getByText('When')).toBeInTheDocument()
   })
 
+  it('shows an unknown status neutrally, with a plain sentence', async () => {
+    const odd = makeEvent({ id: 'odd', status: 'on-hold' })
+    await renderDetail(signedInStore([eventsMessage([odd])]), 'odd')
+    expect(screen.getByText('On hold')).toHaveClass('badge', 'badge--other')
+    expect(screen.getByText('This collectible’s status is “On hold”.')).toBeInTheDocument()
+  })
+
+  it('shows a POAP event without status, dates or place', async () => {
+    const poap = makeEvent({
+      id: 'poap',
+      startDate: null,
+      endDate: null,
+      city: null,
+      country: null,
+      status: null,
+    })
+    const { container } = await renderDetail(signedInStore([eventsMessage([poap])]), 'poap')
+    expect(container.querySelector('.badge')).toBeNull()
+    expect(screen.getByText('When').nextSibling).toHaveTextContent('Date to be announced')
+    expect(screen.queryByText('Where')).toBeNull()
+  })
+
+  it('shows all-day dates as calendar days, without times', async () => {
+    const poap = makeEvent({ id: 'poap', startDate: '2022-09-16', endDate: '2022-09-18' })
+    await renderDetail(signedInStore([eventsMessage([poap])]), 'poap')
+    const when = screen.getByText('When').nextSibling
+    expect(when).toHaveTextContent(/16.*2022 – .*18.*2022/)
+    expect(when?.textContent).not.toMatch(/:/)
+  })
+
   it('says plainly when the event is not in the list, with a way back', async () => {
     const { router } = await renderDetail(loaded(), 'nope')
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Event not found')

@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventImage } from './event-image.tsx'
-import { STATUS_MEANING } from './event-status.ts'
+import { statusMeaning } from './event-status.ts'
 import { formatDateTimes, formatPlace } from './format.ts'
 import { httpUrl } from './safe-url.ts'
 import { ShareEvent } from './share-event.tsx'
@@ -55,20 +55,18 @@ function EventDetail({ event }: { event: PoapEvent }) {
       <header className="event-detail__header">
         <EventImage event={event} size={160} className="event-detail__image" lazy={false} />
         <div className="event-detail__heading">
-          <StatusBadge status={event.status} />
+          {event.status !== null ? <StatusBadge status={event.status} /> : null}
           <h1 id="event-title" tabIndex={-1}>
             {event.name}
           </h1>
-          <p className="muted">{STATUS_MEANING[event.status]}</p>
+          {event.status !== null ? <p className="muted">{statusMeaning(event.status)}</p> : null}
         </div>
       </header>
       <dl className="event-detail__facts card">
-        {dates ? (
-          <div>
-            <dt>When</dt>
-            <dd>{dates}</dd>
-          </div>
-        ) : null}
+        <div>
+          <dt>When</dt>
+          <dd>{dates}</dd>
+        </div>
         {place ? (
           <div>
             <dt>Where</dt>

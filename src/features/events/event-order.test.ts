@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { sortActive, sortPast } from './event-order.ts'
 
-const event = (id: string, startDate: string, endDate = startDate) =>
+const event = (id: string, startDate: string | null, endDate = startDate) =>
   ({ id, startDate, endDate }) as PoapEvent
 
 describe('event order', () => {
@@ -19,5 +19,42 @@ describe('event order', () => {
       event('mid', '2025-03-01', '2025-03-02'),
     ]
     expect(sortPast(input).map((e) => e.id)).toEqual(['new', 'mid', 'old'])
+  })
+
+  it('orders all-day dates and instants together', () => {
+    const input = [
+      event('instant', '2026-01-01T12:00:00.000Z'),
+      event('day-before', '2025-12-31'),
+      event('day-after', '2026-01-02'),
+    ]
+    expect(sortActive(input).map((e) => e.id)).toEqual(['day-before', 'instant', 'day-after'])
+    expect(sortPast(input).map((e) => e.id)).toEqual(['day-after', 'instant', 'day-before'])
+  })
+
+  it('keeps events without dates last, in the order received', () => {
+    const input = [
+      event('undated-1', null),
+      event('late', '2026-05-01'),
+      event('end-only', null, '2026-04-01'),
+      event('undated-2', null),
+      event('early', '2026-01-01'),
+      event('start-only', '2026-03-01', null),
+    ]
+    expect(sortActive(input).map((e) => e.id)).toEqual([
+      'early',
+      'start-only',
+      'end-only',
+      'late',
+      'undated-1',
+      'undated-2',
+    ])
+    expect(sortPast(input).map((e) => e.id)).toEqual([
+      'late',
+      'end-only',
+      'start-only',
+      'early',
+      'undated-1',
+      'undated-2',
+    ])
   })
 })

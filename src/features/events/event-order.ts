@@ -1,15 +1,34 @@
-/** The order of each group on the home screen. */
+/** The order of each group on the home screen; events without a date come last. */
+import { eventDateEndMs, eventDateStartMs, type EventDate } from '../../core/event-date.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
 
-const time = (date: string) => {
-  const ms = Date.parse(date)
-  return Number.isNaN(ms) ? 0 : ms
+/** The first readable date's time, or null when none reads. */
+function firstTime(dates: (EventDate | null)[], time: (date: EventDate) => number | null) {
+  for (const date of dates) {
+    const ms = date === null ? null : time(date)
+    if (ms !== null) return ms
+  }
+  return null
 }
 
-/** Active group: soonest start first (a copy; ties keep the order received). */
-export const sortActive = (events: readonly PoapEvent[]): PoapEvent[] =>
-  [...events].sort((a, b) => time(a.startDate) - time(b.startDate))
+/** Sorts a copy by `key`, ascending or descending; null keys last, ties keep the order received. */
+function sortBy(
+  events: readonly PoapEvent[],
+  key: (event: PoapEvent) => number | null,
+  direction: 1 | -1,
+): PoapEvent[] {
+  const keyed = events.map((event) => ({ event, key: key(event) }))
+  keyed.sort((a, b) => {
+    if (a.key === null || b.key === null) return (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0)
+    return direction * (a.key - b.key)
+  })
+  return keyed.map(({ event }) => event)
+}
 
-/** Past group: most recent end first (a copy; ties keep the order received). */
+/** Active group: soonest start first (the end when there is no start), undated last. */
+export const sortActive = (events: readonly PoapEvent[]): PoapEvent[] =>
+  sortBy(events, (e) => firstTime([e.startDate, e.endDate], eventDateStartMs), 1)
+
+/** Past group: most recent end first (the start when there is no end), undated last. */
 export const sortPast = (events: readonly PoapEvent[]): PoapEvent[] =>
-  [...events].sort((a, b) => time(b.endDate) - time(a.endDate))
+  sortBy(events, (e) => firstTime([e.endDate, e.startDate], eventDateEndMs), -1)

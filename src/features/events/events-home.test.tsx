@@ -10,6 +10,15 @@ import {
   statusMessage,
 } from './render-in-router.test-utils.tsx'
 
+/** A calendar day as the screens show all-day dates (in the test's locale). */
+const utcDay = (year: number, month: number, day: number) =>
+  new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, month - 1, day))
+
 const renderHome = (store = signedInStore(), onRefresh = vi.fn()) =>
   renderInRouter(<EventsHome onRefresh={onRefresh} />, store)
 
@@ -145,6 +154,56 @@ describe('EventsHome', () => {
       'The cards service is down. Showing the last list.',
     )
     expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
+  })
+
+  it('shows a POAP event as it is: all-day dates, no place, no status badge when none', async () => {
+    const poap = makeEvent({
+      id: '70020',
+      name: 'ETHGlobal 2022',
+      startDate: '2022-09-16',
+      endDate: '2022-09-18',
+      city: null,
+      country: null,
+      status: null,
+    })
+    await renderHome(signedInStore([eventsMessage([poap])]))
+    const card = screen.getByRole('link', { name: /ETHGlobal 2022/ })
+    expect(card).toHaveTextContent(`${utcDay(2022, 9, 16)} – ${utcDay(2022, 9, 18)}`)
+    // Dates only: no line for the place.
+    expect(card.querySelectorAll('p')).toHaveLength(1)
+    expect(card.querySelector('.badge')).toBeNull()
+    // Without a status, its dates put it in the past.
+    expect(names('Past')).toEqual(['ETHGlobal 2022'])
+  })
+
+  it('shows an unknown status neutrally, grouped by its dates', async () => {
+    const list = [
+      makeEvent({ id: 'old', name: 'Old claim', status: 'claimed', endDate: '2020-01-01' }),
+      makeEvent({
+        id: 'new',
+        name: 'New hold',
+        status: 'on-hold',
+        startDate: '2999-01-01',
+        endDate: '2999-01-02',
+      }),
+    ]
+    await renderHome(signedInStore([eventsMessage(list)]))
+    expect(names('Past')).toEqual(['Old claim'])
+    expect(names('Active')).toEqual(['New hold'])
+    expect(screen.getByText('Claimed')).toHaveClass('badge', 'badge--other')
+    expect(screen.getByText('On hold')).toHaveClass('badge', 'badge--other')
+  })
+
+  it('says when dates are unknown, and lists undated events last', async () => {
+    const list = [
+      makeEvent({ id: 'u', name: 'Undated', startDate: null, endDate: null }),
+      makeEvent({ id: 'y', name: 'Year only', startDate: null, endDate: null, year: 2027 }),
+      makeEvent({ id: 'd', name: 'Dated', startDate: '2999-01-01', endDate: '2999-01-02' }),
+    ]
+    await renderHome(signedInStore([eventsMessage(list)]))
+    expect(names('Active')).toEqual(['Dated', 'Undated', 'Year only'])
+    expect(screen.getByRole('link', { name: /Undated/ })).toHaveTextContent('Date to be announced')
+    expect(screen.getByRole('link', { name: /Year only/ })).toHaveTextContent('2027')
   })
 
   it('shows a failed first fetch with what to do', async () => {

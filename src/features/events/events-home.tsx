@@ -1,6 +1,5 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { groupEvents, type PoapEvent } from '../../core/poap-event.ts'
-import { selectHasActiveEvents, selectHasInactiveEvents } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventCard } from './event-card.tsx'
 import { sortActive, sortPast } from './event-order.ts'
@@ -12,11 +11,10 @@ import './events.css'
 export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
-  const hasActive = useAppStore(selectHasActiveEvents)
-  const hasInactive = useAppStore(selectHasInactiveEvents)
   const now = useNow()
 
-  const groups = groupEvents(events.list ?? [])
+  // Grouped at the same `now` as the ages shown: an event of unknown status moves by its dates.
+  const groups = groupEvents(events.list ?? [], now)
   // Without a list, a skeleton only makes sense while one can still arrive.
   const waiting = events.list === null && net.online && !events.error
 
@@ -68,8 +66,12 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
           </p>
         </div>
       ) : null}
-      {hasActive ? <EventGroup title="Active" events={sortActive(groups.active)} /> : null}
-      {hasInactive ? <EventGroup title="Past" events={sortPast(groups.inactive)} /> : null}
+      {groups.active.length > 0 ? (
+        <EventGroup title="Active" events={sortActive(groups.active)} />
+      ) : null}
+      {groups.inactive.length > 0 ? (
+        <EventGroup title="Past" events={sortPast(groups.inactive)} />
+      ) : null}
     </section>
   )
 }

@@ -1,5 +1,34 @@
+/** Dates, places and ages for people: all-day dates never shift, missing dates say so. */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatDates, formatDateTimes, formatPlace } from './format.ts'
+import { formatAge, formatDates, formatDateTimes, formatPlace, NO_DATE_TEXT } from './format.ts'
+
+/** Zones from UTC−11 to UTC+14, where a shifted all-day date would show the day before or after. */
+const ZONES = [
+  'Pacific/Pago_Pago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'UTC',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Pacific/Kiritimati',
+]
+
+/** The reference text of a calendar day (in the test's locale, like the screens). */
+const day = (year: number, month: number, date: number) =>
+  new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, month - 1, date))
+
+const dates = (startDate: string | null, endDate: string | null, year: number | null = null) => ({
+  startDate,
+  endDate,
+  year,
+})
 
 describe('formatAge', () => {
   it.each([
@@ -26,39 +55,82 @@ describe('formatPlace', () => {
 
 describe('formatDates', () => {
   it('shows one date for a one-day event and a range otherwise', () => {
-    const day = formatDates({ startDate: '2026-03-03T10:00:00Z', endDate: '2026-03-03T18:00:00Z' })
+    const day = formatDates(dates('2026-03-03T10:00:00.000Z', '2026-03-03T18:00:00.000Z'), 'UTC')
     expect(day).toMatch(/2026/)
     expect(day).not.toContain('–')
-    const range = formatDates({
-      startDate: '2026-03-03T10:00:00Z',
-      endDate: '2026-03-05T18:00:00Z',
-    })
+    const range = formatDates(dates('2026-03-03T10:00:00.000Z', '2026-03-05T18:00:00.000Z'))
     expect(range).toContain('–')
   })
 
-  it('leaves out unreadable dates', () => {
-    expect(formatDates({ startDate: 'soon', endDate: 'later' })).toBe('')
+  it('shows an all-day POAP date as its own calendar day, in every zone', () => {
+    for (const zone of ZONES) {
+      const text = formatDates(dates('2022-09-16', '2022-09-18'), zone)
+      expect(text).toBe(`${day(2022, 9, 16)} – ${day(2022, 9, 18)}`)
+    }
+    expect(formatDates(dates('2022-09-16', '2022-09-16'), 'Pacific/Kiritimati')).toBe(
+      day(2022, 9, 16),
+    )
+  })
+
+  it('shows an instant in the viewer’s zone', () => {
+    const lateInUtc = dates('2026-03-03T23:30:00.000Z', null)
+    expect(formatDates(lateInUtc, 'UTC')).toBe(day(2026, 3, 3))
+    expect(formatDates(lateInUtc, 'Asia/Tokyo')).toBe(day(2026, 3, 4))
+  })
+
+  it('shows what it has when a date is missing', () => {
+    expect(formatDates(dates('2022-09-16', null))).toBe(day(2022, 9, 16))
+    expect(formatDates(dates(null, '2022-09-18'))).toBe(`Until ${day(2022, 9, 18)}`)
+    expect(formatDates(dates(null, null, 2022))).toBe('2022')
+    expect(formatDates(dates(null, null))).toBe(NO_DATE_TEXT)
+    expect(formatDates(dates('soon', 'later'))).toBe(NO_DATE_TEXT)
+  })
+
+  it('gives the same calendar day for any all-day date in any zone', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
+        fc.constantFrom(...ZONES),
+        (date, zone) => {
+          const allDay = date.toISOString().slice(0, 10)
+          const [year, month, dayOfMonth] = allDay.split('-').map(Number) as [
+            number,
+            number,
+            number,
+          ]
+          expect(formatDates(dates(allDay, allDay), zone)).toBe(day(year, month, dayOfMonth))
+          expect(formatDateTimes(dates(allDay, allDay), zone)).toBe(day(year, month, dayOfMonth))
+        },
+      ),
+    )
   })
 })
 
 describe('formatDateTimes', () => {
   it('gives the end time alone on the same day, and the end date otherwise', () => {
-    const day = formatDateTimes({
-      startDate: '2026-03-03T10:00:00',
-      endDate: '2026-03-03T18:30:00',
-    })
+    const day = formatDateTimes(
+      dates('2026-03-03T10:00:00.000Z', '2026-03-03T18:30:00.000Z'),
+      'UTC',
+    )
     expect(day).toMatch(/2026.*–/)
     expect(day.split('–')[1]).not.toMatch(/2026/)
     expect(day.split('–')[1]).toMatch(/30/)
-    const range = formatDateTimes({
-      startDate: '2026-03-03T10:00:00',
-      endDate: '2026-03-05T18:00:00',
-    })
+    const range = formatDateTimes(dates('2026-03-03T10:00:00.000Z', '2026-03-05T18:00:00.000Z'))
     expect(range.split('–')[1]).toMatch(/2026/)
   })
 
-  it('leaves out unreadable dates', () => {
-    expect(formatDateTimes({ startDate: 'soon', endDate: 'later' })).toBe('')
-    expect(formatDateTimes({ startDate: '2026-03-03T10:00:00', endDate: 'later' })).toMatch(/2026/)
+  it('shows all-day dates without times or shift', () => {
+    for (const zone of ZONES) {
+      expect(formatDateTimes(dates('2022-09-16', '2022-09-18'), zone)).toBe(
+        `${day(2022, 9, 16)} – ${day(2022, 9, 18)}`,
+      )
+    }
+  })
+
+  it('shows what it has when a date is missing', () => {
+    expect(formatDateTimes(dates(null, null))).toBe(NO_DATE_TEXT)
+    expect(formatDateTimes(dates(null, null, 2023))).toBe('2023')
+    expect(formatDateTimes(dates('2026-03-03T10:00:00.000Z', null))).toMatch(/2026/)
+    expect(formatDateTimes(dates(null, '2026-03-03T10:00:00.000Z'))).toMatch(/^Until .*2026/)
   })
 })

@@ -1,20 +1,47 @@
 /** Formatting of event dates, places and ages for people. */
+import { eventDateParts, type EventDate } from '../../core/event-date.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-})
+/** What an event without a readable date (and without a year) shows. */
+export const NO_DATE_TEXT = 'Date to be announced'
 
-/** "3 Mar 2026" or "3 Mar 2026 – 5 Mar 2026"; an unreadable date is left out. */
-export function formatDates(event: Pick<PoapEvent, 'startDate' | 'endDate'>): string {
-  const start = Date.parse(event.startDate)
-  const end = Date.parse(event.endDate)
-  if (Number.isNaN(start)) return ''
-  const from = dateFormat.format(start)
-  if (Number.isNaN(end)) return from
-  const to = dateFormat.format(end)
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+
+/** Formats `ms` in `timeZone` (undefined: the device's zone). */
+const inZone = (options: Intl.DateTimeFormatOptions, timeZone: string | undefined, ms: number) =>
+  new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(ms)
+
+/**
+ * A date for people: an all-day date is the same calendar day in every zone, so it is formatted
+ * in UTC from its own year, month and day; an instant is shown in the viewer's zone.
+ */
+function dateText(date: EventDate | null, timeZone: string | undefined, withTime: boolean) {
+  const parts = date === null ? null : eventDateParts(date)
+  if (parts === null) return null
+  if (parts.allDay) return inZone(DAY, 'UTC', Date.UTC(parts.year, parts.month - 1, parts.day))
+  return inZone(withTime ? { ...DAY, ...TIME } : DAY, timeZone, parts.ms)
+}
+
+/** The text when at most one end of the range is known. */
+function partialRange(from: string | null, to: string | null, year: number | null): string {
+  if (from !== null) return from
+  // Alone, an end date would read like a start date.
+  if (to !== null) return `Until ${to}`
+  return year !== null ? String(year) : NO_DATE_TEXT
+}
+
+/**
+ * "3 Mar 2026" or "3 Mar 2026 – 5 Mar 2026"; "Until 5 Mar 2026" without a start; the year, or
+ * "Date to be announced", without either. `timeZone` is the viewer's (the device's by default).
+ */
+export function formatDates(
+  event: Pick<PoapEvent, 'startDate' | 'endDate' | 'year'>,
+  timeZone?: string,
+): string {
+  const from = dateText(event.startDate, timeZone, false)
+  const to = dateText(event.endDate, timeZone, false)
+  if (from === null || to === null) return partialRange(from, to, event.year)
   return from === to ? from : `${from} – ${to}`
 }
 
@@ -34,27 +61,23 @@ export function formatAge(fetchedAt: number, now: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
-
-const sameDay = (a: number, b: number) => new Date(a).toDateString() === new Date(b).toDateString()
-
 /**
- * With times, in the device's time zone: "3 Mar 2026, 19:00 – 23:00" on one day, else
- * "3 Mar 2026, 19:00 – 10 Mar 2026, 19:00"; an unreadable date is left out.
+ * With times for instants, in the viewer's zone: "3 Mar 2026, 19:00 – 23:00" on one day, else
+ * "3 Mar 2026, 19:00 – 10 Mar 2026, 19:00"; all-day dates without times, as in formatDates.
  */
-export function formatDateTimes(event: Pick<PoapEvent, 'startDate' | 'endDate'>): string {
-  const start = Date.parse(event.startDate)
-  const end = Date.parse(event.endDate)
-  if (Number.isNaN(start)) return ''
-  const from = dateTimeFormat.format(start)
-  if (Number.isNaN(end)) return from
-  return `${from} – ${sameDay(start, end) ? timeFormat.format(end) : dateTimeFormat.format(end)}`
+export function formatDateTimes(
+  event: Pick<PoapEvent, 'startDate' | 'endDate' | 'year'>,
+  timeZone?: string,
+): string {
+  const from = dateText(event.startDate, timeZone, true)
+  const to = dateText(event.endDate, timeZone, true)
+  if (from === null || to === null) return partialRange(from, to, event.year)
+  if (from === to) return from
+  const start = event.startDate === null ? null : eventDateParts(event.startDate)
+  const end = event.endDate === null ? null : eventDateParts(event.endDate)
+  if (start?.allDay === false && end?.allDay === false) {
+    const sameDay = inZone(DAY, timeZone, start.ms) === inZone(DAY, timeZone, end.ms)
+    if (sameDay) return `${from} – ${inZone(TIME, timeZone, end.ms)}`
+  }
+  return `${from} – ${to}`
 }
