@@ -17,8 +17,25 @@ export interface StackOptions {
   siwe: boolean
   /** The app's origin: magic links land on `${appUrl}/auth/email`. */
   appUrl: string
-  /** Origins allowed by CORS; undefined allows any http://localhost:* or http://127.0.0.1:* origin. */
+  /**
+   * Origins allowed by CORS; undefined allows any http://localhost:* or http://127.0.0.1:* origin.
+   * With `appUrl`, they are also the provider's authorized SDK origins and redirect-URL origins.
+   */
   allowedOrigins: string[] | undefined
+  /**
+   * The provider's redirect-URL allow-list, matched exactly (query included); the first is the
+   * default when a call names none. Undefined: `{origin}/auth/email` for each app origin.
+   */
+  redirectUrls: string[] | undefined
+  /**
+   * The provider checks `X-SDK-Client` and `X-SDK-Parent-Host` on every SDK call (but telemetry),
+   * and refuses parent hosts that are not app origins, as the real one does for unknown domains.
+   */
+  strictSdk: boolean
+  /** Codes (and, separately, links) one address may be sent per clock second; 0: no limit. */
+  emailSendsPerSecond: number
+  /** Codes (and, separately, links) one address may be sent per clock hour; 0: no limit. */
+  emailSendsPerHour: number
   /** No console output (tests). */
   quiet: boolean
 }
@@ -38,7 +55,23 @@ export const DEFAULT_STACK_OPTIONS: StackOptions = {
   siwe: false,
   appUrl: 'http://127.0.0.1:5173',
   allowedOrigins: undefined,
+  redirectUrls: undefined,
+  strictSdk: true,
+  emailSendsPerSecond: 1,
+  emailSendsPerHour: 10,
   quiet: false,
+}
+
+/** The origins the app is served from: `appUrl`'s, then each allowed CORS origin (no duplicates). */
+export function appOrigins(options: Pick<StackOptions, 'appUrl' | 'allowedOrigins'>): string[] {
+  return [...new Set([new URL(options.appUrl).origin, ...(options.allowedOrigins ?? [])])]
+}
+
+/** The redirect-URL allow-list: as given, or `{origin}/auth/email` for each app origin. */
+export function redirectUrls(
+  options: Pick<StackOptions, 'appUrl' | 'allowedOrigins' | 'redirectUrls'>,
+): string[] {
+  return options.redirectUrls ?? appOrigins(options).map((origin) => `${origin}/auth/email`)
 }
 
 function port(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -51,18 +84,42 @@ function port(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value
 }
 
+function count(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole number (0 for no limit), not "${raw}".`)
+  }
+  return value
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  if (raw !== '0' && raw !== '1') throw new RangeError(`${name} must be 1 or 0, not "${raw}".`)
+  return raw === '1'
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const items = env[name]
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  return items?.length ? items : undefined
+}
+
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
 /**
  * Options from the environment: PROVIDER_PORT, CARDS_PORT, SINK_PORT, STACK_HOST, STACK_DATA_DIR,
- * STYTCH_PUBLIC_TOKEN, STYTCH_PROJECT_ID, STACK_SIWE=1, APP_URL, STACK_ALLOWED_ORIGINS (comma-separated).
+ * STYTCH_PUBLIC_TOKEN, STYTCH_PROJECT_ID, STACK_SIWE=1, APP_URL, STACK_ALLOWED_ORIGINS and
+ * STACK_REDIRECT_URLS (comma-separated), STACK_STRICT_SDK=1|0, STACK_EMAIL_SENDS_PER_SECOND and
+ * STACK_EMAIL_SENDS_PER_HOUR.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<StackOptions> {
-  const origins = env.STACK_ALLOWED_ORIGINS?.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
   return defined({
     providerPort: port(env, 'PROVIDER_PORT'),
     cardsPort: port(env, 'CARDS_PORT'),
@@ -73,6 +130,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<St
     projectId: env.STYTCH_PROJECT_ID || undefined,
     siwe: env.STACK_SIWE === undefined ? undefined : env.STACK_SIWE === '1',
     appUrl: env.APP_URL?.replace(/\/+$/, '') || undefined,
-    allowedOrigins: origins?.length ? origins : undefined,
+    allowedOrigins: list(env, 'STACK_ALLOWED_ORIGINS'),
+    redirectUrls: list(env, 'STACK_REDIRECT_URLS'),
+    strictSdk: flag(env, 'STACK_STRICT_SDK'),
+    emailSendsPerSecond: count(env, 'STACK_EMAIL_SENDS_PER_SECOND'),
+    emailSendsPerHour: count(env, 'STACK_EMAIL_SENDS_PER_HOUR'),
   })
 }

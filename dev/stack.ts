@@ -6,7 +6,13 @@ import { Clock } from './clock.ts'
 import { PortInUseError, type DevServer } from './http/dev-server.ts'
 import { startProviderServer } from './provider/provider-server.ts'
 import { startSinkServer } from './sink/sink-server.ts'
-import { DEFAULT_STACK_OPTIONS, optionsFromEnv, type StackOptions } from './stack-options.ts'
+import {
+  DEFAULT_STACK_OPTIONS,
+  appOrigins,
+  optionsFromEnv,
+  redirectUrls,
+  type StackOptions,
+} from './stack-options.ts'
 
 export type { StackOptions } from './stack-options.ts'
 
@@ -17,6 +23,9 @@ export interface Stack {
   sink: { url: string; dsn: string }
   publicToken: string
   projectId: string
+  /** The origins the provider authorizes for its SDK, and its redirect-URL allow-list. */
+  appOrigins: string[]
+  redirectUrls: string[]
   dataDir: string
   /** The shared clock: tests advance it to expire codes, links, sessions and JWTs. */
   clock: Clock
@@ -26,18 +35,26 @@ export interface Stack {
 /** Starts the three servers (provider first: the cards API reads its JWKS); closes all if one fails. */
 export async function startStack(options: Partial<StackOptions> = {}): Promise<Stack> {
   const opts: StackOptions = { ...DEFAULT_STACK_OPTIONS, ...options }
+  if (!URL.canParse(opts.appUrl))
+    throw new RangeError(`APP_URL must be a URL, not "${opts.appUrl}".`)
   const dataDir = resolve(opts.dataDir)
   const clock = new Clock()
   const log = opts.quiet ? () => {} : (line: string) => console.log(line)
   const started: DevServer[] = []
   const cors = opts.allowedOrigins
+  const origins = appOrigins(opts)
+  const redirects = redirectUrls(opts)
   try {
     const provider = await startProviderServer({
       config: {
         publicToken: opts.publicToken,
         projectId: opts.projectId,
         siwe: opts.siwe,
-        appUrl: opts.appUrl.replace(/\/+$/, ''),
+        appOrigins: origins,
+        redirectUrls: redirects,
+        strictSdk: opts.strictSdk,
+        emailSendsPerSecond: opts.emailSendsPerSecond,
+        emailSendsPerHour: opts.emailSendsPerHour,
       },
       dataDir,
       host: opts.host,
@@ -66,6 +83,8 @@ export async function startStack(options: Partial<StackOptions> = {}): Promise<S
       sink: { url: sink.url, dsn: `http://public@${sinkUrl.host}/1` },
       publicToken: opts.publicToken,
       projectId: opts.projectId,
+      appOrigins: origins,
+      redirectUrls: redirects,
       dataDir,
       clock,
       close: async () => {
@@ -87,6 +106,8 @@ export function describeStack(stack: Stack): string {
     `  cards API           ${stack.cards.url}/api/poap-events?isActive=false`,
     `  error-report sink   ${stack.sink.url}   (DSN ${stack.sink.dsn}; reports at /_dev/reports)`,
     `  inbox               ${stack.provider.url}/_dev/inbox`,
+    `  app origins         ${stack.appOrigins.join(', ')}   (the SDK's authorized domains)`,
+    `  redirect URLs       ${stack.redirectUrls.join(', ')}`,
     `  data                ${stack.dataDir}   (npm run stack:reset empties it)`,
   ].join('\n')
 }
@@ -122,8 +143,11 @@ export function failStart(error: unknown): never {
   process.exit(1)
 }
 
+/** Where `npm run preview` serves the production build, which `npm run stack` is for. */
+const PREVIEW_URL = 'http://127.0.0.1:4173'
+
 async function main(): Promise<void> {
-  const stack = await startStack(optionsFromEnv())
+  const stack = await startStack({ appUrl: PREVIEW_URL, ...optionsFromEnv() })
   console.log(describeStack(stack))
   console.log('Sign in with any email; the code appears here and in the inbox.')
   closeOnSignals(stack.close)

@@ -5,9 +5,15 @@ import type { CorsPolicy } from '../http/cors.ts'
 import { startDevServer, type DevServer } from '../http/dev-server.ts'
 import { header, json, type DevRequest, type Reply, type Route } from '../http/types.ts'
 import { JsonFile } from '../store/json-file.ts'
-import { DEMO_TEMPLATES, demoEvents } from './demo-events.ts'
+import {
+  DEMO_TEMPLATES,
+  camelDemoEvents,
+  mixedDemoEvents,
+  nativeDemoEvents,
+} from './demo-events.ts'
 import { eventImageSvg } from './event-image.ts'
-import { ACTIVE_STATUSES, type PoapEvent } from './poap-event.ts'
+import { eventShapeFor } from './event-shape.ts'
+import { ACTIVE_STATUSES, type EventStatus } from './poap-event.ts'
 import { sessionVerifier } from './session-verifier.ts'
 
 /** Where and how to run the stand-in. */
@@ -33,6 +39,30 @@ const SLUG = /^[a-z0-9-]{1,64}$/
 
 function message(status: number, text: string, headers: Record<string, string> = {}): Reply {
   return json(status, { message: text }, headers)
+}
+
+/** The demo list for a user, in the shape their session's email asks for (see `event-shape.ts`). */
+function demoList(
+  userId: string,
+  email: string | undefined,
+  nowMs: number,
+  imageBase: string,
+): unknown[] {
+  switch (eventShapeFor(email)) {
+    case 'camel':
+      return camelDemoEvents(userId, nowMs, imageBase)
+    case 'mixed':
+      return mixedDemoEvents(userId, nowMs, imageBase)
+    case 'empty':
+      return []
+    case 'native':
+      return nativeDemoEvents(nowMs, imageBase)
+  }
+}
+
+function isActive(event: unknown): boolean {
+  const status = (event as { status?: unknown } | null)?.status
+  return ACTIVE_STATUSES.includes(status as EventStatus)
 }
 
 function imageReply(req: DevRequest): Reply {
@@ -89,20 +119,16 @@ export async function startCardsServer(options: CardsServerOptions): Promise<Dev
     if (!match?.[1]) return message(401, 'Missing bearer token.', challenge)
     const verified = await verify(match[1])
     if (!verified.ok) return message(401, verified.message, challenge)
-    const isActive = req.query.get('isActive') ?? 'false'
-    if (isActive !== 'true' && isActive !== 'false') {
+    const activeOnly = req.query.get('isActive') ?? 'false'
+    if (activeOnly !== 'true' && activeOnly !== 'false') {
       return message(400, 'isActive must be "true" or "false".')
     }
     const base = `http://${header(req, 'host') ?? 'localhost'}`
     const all =
       store.data.overrides[verified.userId] ??
-      demoEvents(verified.userId, options.clock.now(), base)
+      demoList(verified.userId, verified.email, options.clock.now(), base)
     // isActive=false: every event (the app groups them); isActive=true: the active group only.
-    const data =
-      isActive === 'true'
-        ? all.filter((event) => ACTIVE_STATUSES.includes((event as PoapEvent).status))
-        : all
-    return json(200, { data })
+    return json(200, { data: activeOnly === 'true' ? all.filter(isActive) : all })
   }
 
   const routes: Route[] = [

@@ -1,9 +1,29 @@
 /** Verifies a provider session JWT against the emulator's JWKS, as a real backend would (jose). */
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
 import type { Clock } from '../clock.ts'
 
-/** The outcome: the user id, or why the token was refused. */
-export type Verification = { ok: true; userId: string } | { ok: false; message: string }
+/** The claim under which the provider puts the session (its factors say how the user signed in). */
+const SESSION_CLAIM = 'https://stytch.com/session'
+
+/** The outcome: the user (and the email they signed in with, if any), or why the token was refused. */
+export type Verification =
+  { ok: true; userId: string; email: string | undefined } | { ok: false; message: string }
+
+/**
+ * The email address the session was proven with: the first authentication factor's
+ * `email_factor.email_address` (email code and magic link; a wallet sign-in has none).
+ */
+export function sessionEmail(payload: JWTPayload): string | undefined {
+  const session = payload[SESSION_CLAIM] as { authentication_factors?: unknown } | undefined
+  const factors = Array.isArray(session?.authentication_factors)
+    ? (session.authentication_factors as { email_factor?: { email_address?: unknown } }[])
+    : []
+  for (const factor of factors) {
+    const address = factor?.email_factor?.email_address
+    if (typeof address === 'string' && address) return address.toLowerCase()
+  }
+  return undefined
+}
 
 /** Makes a verifier for `projectId` that fetches keys from the emulator at `providerUrl`. */
 export function sessionVerifier(
@@ -22,7 +42,7 @@ export function sessionVerifier(
         currentDate: new Date(clock.now()),
       })
       if (!payload.sub) return { ok: false, message: 'Session JWT has no subject.' }
-      return { ok: true, userId: payload.sub }
+      return { ok: true, userId: payload.sub, email: sessionEmail(payload) }
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         return { ok: false, message: 'Session JWT has expired.' }

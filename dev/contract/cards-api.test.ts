@@ -1,8 +1,12 @@
-/** Contract: the cards API stand-in accepts only valid session JWTs and serves the demo events. */
+/** Contract: the cards API stand-in accepts only valid session JWTs and serves each email's list shape. */
 import { generateKeyPair, SignJWT, decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_STATUSES, type PoapEvent } from '../cards/poap-event.ts'
+import { poapDate } from '../cards/demo-events.ts'
+import { eventShapeFor } from '../cards/event-shape.ts'
+import { EVENT_STATUSES, type CamelPoapEvent, type NativePoapEvent } from '../cards/poap-event.ts'
 import { startTestStack, type SignedIn, type TestStack } from '../testing/test-stack.ts'
+
+const POAP_DATE = /^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/
 
 let stack: TestStack
 let user: SignedIn
@@ -19,11 +23,66 @@ function events(jwt: string | undefined, query = '?isActive=false') {
   })
 }
 
+async function list<T = unknown>(jwt: string, query?: string): Promise<T[]> {
+  const response = await events(jwt, query)
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { data: T[] }).data
+}
+
+/** Milliseconds of a `DD-Mon-YYYY` date (UTC midnight). */
+function parsePoapDate(text: string): number {
+  return Date.parse(`${text.replace(/-/g, ' ')} UTC`)
+}
+
 describe('cards API stand-in', () => {
-  it('serves the demo set, all five statuses, to a valid JWT', async () => {
-    const response = await events(user.session_jwt)
-    expect(response.status).toBe(200)
-    const { data } = (await response.json()) as { data: PoapEvent[] }
+  it('serves POAP’s native shape by default, all five statuses, dated around today', async () => {
+    const data = await list<NativePoapEvent>(user.session_jwt)
+    expect(new Set(data.map((event) => event.status))).toEqual(new Set(EVENT_STATUSES))
+    const today = parsePoapDate(poapDate(stack.clock.now()))
+    for (const event of data) {
+      expect(event).toEqual({
+        id: expect.any(Number),
+        fancy_id: expect.stringMatching(/^[a-z0-9-]+-\d{4}$/),
+        name: expect.any(String),
+        description: expect.any(String),
+        city: expect.any(String),
+        country: expect.any(String),
+        event_url: expect.stringMatching(/^https:\/\//),
+        ...(event.image_url === undefined
+          ? {}
+          : {
+              image_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/[a-z-]+\.svg$/),
+            }),
+        year: new Date(parsePoapDate(event.start_date)).getUTCFullYear(),
+        start_date: expect.stringMatching(POAP_DATE),
+        end_date: expect.stringMatching(POAP_DATE),
+        expiry_date: expect.stringMatching(POAP_DATE),
+        status: event.status,
+      })
+      const start = parsePoapDate(event.start_date)
+      const end = parsePoapDate(event.end_date)
+      expect(end).toBeGreaterThanOrEqual(start)
+      expect(parsePoapDate(event.expiry_date)).toBeGreaterThan(end)
+      if (event.status === 'active') expect(start <= today && today <= end).toBe(true)
+      if (event.status === 'future' || event.status === 'pending-approval') {
+        expect(start).toBeGreaterThan(today)
+      }
+      if (event.status === 'expired') expect(end).toBeLessThan(today)
+    }
+    expect(new Set(data.map((event) => event.id)).size).toBe(data.length)
+    expect(data.filter((event) => event.image_url === undefined).length).toBeGreaterThan(0)
+    expect(data.some((event) => event.city === '' && event.country === '')).toBe(true)
+
+    const withImage = data.find((event) => event.image_url)
+    const image = await fetch(withImage?.image_url ?? '')
+    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    expect(await image.text()).toContain('<svg')
+  })
+
+  it('serves the camelCase shape to an address with +camel', async () => {
+    const me = await stack.signIn('ada+camel@example.com')
+    const data = await list<CamelPoapEvent>(me.session_jwt)
     expect(new Set(data.map((event) => event.status))).toEqual(new Set(EVENT_STATUSES))
     const now = stack.clock.now()
     for (const event of data) {
@@ -48,17 +107,48 @@ describe('cards API stand-in', () => {
       }
       if (event.status === 'expired') expect(end).toBeLessThan(now)
     }
-    const image = await fetch(data[0]?.imageUrl ?? '')
-    expect(image.headers.get('content-type')).toContain('image/svg+xml')
-    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
-    expect(await image.text()).toContain('<svg')
+  })
+
+  it('serves the mixed list to +mixed and nothing to +empty', async () => {
+    const mixed = await list<Record<string, unknown>>(
+      (await stack.signIn('bo+mixed@example.com')).session_jwt,
+    )
+    const good = mixed.filter(
+      (event) =>
+        (typeof event.id === 'number' || typeof event.id === 'string') &&
+        typeof event.name === 'string' &&
+        EVENT_STATUSES.includes(event.status as never) &&
+        typeof (event.city ?? '') === 'string' &&
+        !Number.isNaN(
+          event.start_date === undefined
+            ? Date.parse(event.startDate as string)
+            : parsePoapDate(event.start_date as string),
+        ),
+    )
+    expect(good.length).toBeGreaterThanOrEqual(3)
+    expect(good.some((event) => 'start_date' in event)).toBe(true)
+    expect(good.some((event) => 'startDate' in event)).toBe(true)
+    expect(mixed.some((event) => event.status === 'claimed')).toBe(true)
+    expect(mixed.some((event) => !('id' in event))).toBe(true)
+    expect(mixed.some((event) => event.start_date === 'sometime soon')).toBe(true)
+    expect(mixed.some((event) => typeof event.name === 'number')).toBe(true)
+    expect(mixed.some((event) => typeof event.city === 'number')).toBe(true)
+
+    const empty = await stack.signIn('cy+empty@example.com')
+    expect(await (await events(empty.session_jwt)).json()).toEqual({ data: [] })
+  })
+
+  it('chooses the shape by the address alone', () => {
+    expect(eventShapeFor('ada@example.com')).toBe('native')
+    expect(eventShapeFor(undefined)).toBe('native')
+    expect(eventShapeFor('Ada+Camel@Example.com')).toBe('camel')
+    expect(eventShapeFor('ada+mixed+x@example.com')).toBe('mixed')
+    expect(eventShapeFor('ada+empty@example.com')).toBe('empty')
   })
 
   it('filters with isActive=true and refuses other values', async () => {
-    const active = (await (await events(user.session_jwt, '?isActive=true')).json()) as {
-      data: PoapEvent[]
-    }
-    expect(active.data.map((event) => event.status).sort()).toEqual(
+    const active = await list<NativePoapEvent>(user.session_jwt, '?isActive=true')
+    expect(active.map((event) => event.status).sort()).toEqual(
       ['active', 'active', 'future', 'pending-approval'].sort(),
     )
     const bad = await events(user.session_jwt, '?isActive=maybe')
@@ -101,8 +191,8 @@ describe('cards API stand-in', () => {
     expect((await put([])).status).toBe(200)
     expect(await (await events(me.session_jwt)).json()).toEqual({ data: [] })
     await put(null)
-    const back = (await (await events(me.session_jwt)).json()) as { data: unknown[] }
-    expect(back.data.length).toBeGreaterThan(0)
+    const back = await list(me.session_jwt)
+    expect(back.length).toBeGreaterThan(0)
     expect((await put('nope')).status).toBe(400)
   })
 })

@@ -66,7 +66,8 @@ describe('email one-time code', () => {
       stytch.otps.authenticate(code, method_id, { session_duration_minutes: 60 }),
     ).rejects.toMatchObject({ error_type: 'unable_to_auth_otp_code', status_code: 401 })
 
-    // A new code starts over.
+    // A new code starts over (a second later: one send per address per second).
+    stack.clock.advance(1000)
     await stytch.otps.email.loginOrCreate('lock@example.com', { expiration_minutes: 10 })
     const fresh = await stack.latestCode('lock@example.com')
     await expect(
@@ -87,9 +88,43 @@ describe('email one-time code', () => {
     ).rejects.toMatchObject({ error_type: 'unable_to_auth_otp_code', status_code: 401 })
   })
 
+  it('lets a code live 2 minutes when the caller does not say, and refuses expiries outside 1 to 10', async () => {
+    const stytch = await client()
+    const first = await stytch.otps.email.loginOrCreate('default@example.com')
+    stack.clock.advance(2 * 60_000 - 1000)
+    await expect(
+      stytch.otps.authenticate(await stack.latestCode('default@example.com'), first.method_id, {
+        session_duration_minutes: 60,
+      }),
+    ).resolves.toMatchObject({ method_id: first.method_id })
+    await stytch.session.revoke()
+
+    const second = await stytch.otps.email.loginOrCreate('default@example.com')
+    stack.clock.advance(2 * 60_000)
+    await expect(
+      stytch.otps.authenticate(await stack.latestCode('default@example.com'), second.method_id, {
+        session_duration_minutes: 60,
+      }),
+    ).rejects.toMatchObject({ error_type: 'unable_to_auth_otp_code', status_code: 401 })
+
+    for (const minutes of [0, 11, 2.5]) {
+      await expect(
+        stytch.otps.email.loginOrCreate('default@example.com', { expiration_minutes: minutes }),
+      ).rejects.toMatchObject({
+        name: 'StytchAPIError',
+        status_code: 400,
+        error_type: 'invalid_expiration_otp',
+      })
+    }
+    await expect(
+      stytch.otps.email.loginOrCreate('default@example.com', { expiration_minutes: 10 }),
+    ).resolves.toMatchObject({ method_id: second.method_id })
+  })
+
   it('lists sent codes newest first in the inbox', async () => {
     const stytch = await client()
     await stytch.otps.email.loginOrCreate('inbox@example.com', { expiration_minutes: 10 })
+    stack.clock.advance(1000)
     await stytch.otps.email.loginOrCreate('inbox@example.com', { expiration_minutes: 10 })
     const response = await fetch(`${stack.provider.url}/_dev/inbox?email=INBOX@example.com`)
     const { messages } = (await response.json()) as { messages: { code: string; sentAt: string }[] }

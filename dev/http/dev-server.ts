@@ -15,6 +15,8 @@ export interface DevServerOptions {
   routes: readonly Route[]
   cors: CorsPolicy
   errorBody: ErrorBody
+  /** Clears the server's own counters too on `POST /_dev/reset` (e.g. the provider's send limits). */
+  onReset?: () => void
 }
 
 /** A running server. */
@@ -46,7 +48,11 @@ function send(res: ServerResponse, reply: Reply, cors: Record<string, string>): 
   res.end(reply.body ?? '')
 }
 
-function controlReply(board: FaultBoard, req: DevRequest): Reply | undefined {
+function controlReply(
+  board: FaultBoard,
+  req: DevRequest,
+  onReset: (() => void) | undefined,
+): Reply | undefined {
   const control = `${req.method} ${req.path.replace(/\/$/, '')}`
   switch (control) {
     case 'GET /_dev/calls':
@@ -55,6 +61,7 @@ function controlReply(board: FaultBoard, req: DevRequest): Reply | undefined {
       return json(200, { faults: board.pending() })
     case 'POST /_dev/reset':
       board.reset()
+      onReset?.()
       return json(200, { ok: true })
     case 'POST /_dev/faults': {
       let fault: Fault
@@ -117,7 +124,7 @@ export async function startDevServer(
       params: {},
     }
     if (url.pathname.startsWith('/_dev/')) {
-      const reply = controlReply(board, request)
+      const reply = controlReply(board, request, options.onReset)
       if (reply) return send(res, reply, cors)
     } else {
       const fault = board.take(url.pathname)

@@ -1,17 +1,25 @@
-/** What every provider handler shares: configuration, records, signing key, clock and console. */
+/** What every provider handler shares: configuration, records, signing key, send limits, clock and console. */
 import type { Clock } from '../clock.ts'
 import type { JsonFile } from '../store/json-file.ts'
+import type { SendLimiter } from './send-limits.ts'
 import type { SigningKey } from './signing-key.ts'
 import type { ProviderState } from './state.ts'
 
-/** The emulator's configuration. */
+/** The emulator's configuration (the parts `/_dev/config` may change are marked). */
 export interface ProviderConfig {
   publicToken: string
   projectId: string
-  /** Bootstrap asks for Sign-In With Ethereum messages on crypto-wallet sign-in. */
+  /** Bootstrap asks for Sign-In With Ethereum messages on crypto-wallet sign-in (run-time switch). */
   siwe: boolean
-  /** Where magic links land by default: `${appUrl}/auth/email`. */
-  appUrl: string
+  /** The project's authorized SDK origins: the app origins the stack serves. */
+  appOrigins: string[]
+  /** The redirect-URL allow-list, matched exactly; the first is the project's default. */
+  redirectUrls: string[]
+  /** SDK calls must carry the SDK's `X-SDK-*` headers from an authorized origin (run-time switch). */
+  strictSdk: boolean
+  /** Sends per address per clock second and hour, per kind; 0 is no limit (run-time switches). */
+  emailSendsPerSecond: number
+  emailSendsPerHour: number
 }
 
 /** Shared state of one emulator instance. */
@@ -19,6 +27,8 @@ export interface ProviderContext {
   config: ProviderConfig
   store: JsonFile<ProviderState>
   key: SigningKey
+  /** Counts codes and links sent per address (in memory: a restart or `/_dev/reset` clears it). */
+  limits: SendLimiter
   clock: Clock
   /** Prints a line for people (silent when the stack is quiet). */
   log(line: string): void

@@ -11,15 +11,24 @@ export function checkEmail(value: unknown): string {
   return email.toLowerCase()
 }
 
-/** Validated expiry minutes (default when absent), or 400 `invalid_expiration`. */
-export function expiryMinutes(value: unknown, fallback: number, max: number): number {
-  if (value === undefined) return fallback
+/** The provider's bounds for one expiry field, and the `error_type` it answers when they are broken. */
+export interface ExpiryRule {
+  field: string
+  fallback: number
+  min: number
+  max: number
+  errorType: string
+}
+
+/** Validated expiry minutes (the rule's default when absent), or 400 with the rule's `error_type`. */
+export function expiryMinutes(value: unknown, rule: ExpiryRule): number {
+  if (value === undefined) return rule.fallback
   const minutes = value as number
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > max) {
+  if (!Number.isInteger(minutes) || minutes < rule.min || minutes > rule.max) {
     throw new ProviderError(
       400,
-      'invalid_expiration',
-      `Expiration must be from 1 to ${max} minutes.`,
+      rule.errorType,
+      `${rule.field} must be a whole number of minutes from ${rule.min} to ${rule.max}.`,
     )
   }
   return minutes

@@ -12,11 +12,12 @@ export interface SchemaProblem {
 
 /** A failure a handler throws; the route wrapper turns it into the provider's error body. */
 export class ProviderError extends Error {
-  /** Builds an error with the HTTP status, the provider's `error_type` and a message. */
+  /** Builds an error with the HTTP status, the provider's `error_type`, a message and (rarely) its own URL. */
   constructor(
     readonly status: number,
     readonly errorType: string,
     message: string,
+    readonly errorUrl?: string,
   ) {
     super(message)
   }
@@ -30,14 +31,17 @@ export class SchemaError extends Error {
   }
 }
 
-/** The provider's API error body: `{status_code, request_id, error_type, error_message, error_url}`. */
-export function apiError(status: number, errorType: string, message: string): Reply {
+/**
+ * The provider's API error body: `{status_code, request_id, error_type, error_message, error_url}`;
+ * `error_url` points at the error's documentation unless the error names its own page.
+ */
+export function apiError(status: number, errorType: string, message: string, url?: string): Reply {
   return json(status, {
     status_code: status,
     request_id: requestId(),
     error_type: errorType,
     error_message: message,
-    error_url: `https://stytch.com/docs/api/errors/${status}#${errorType}`,
+    error_url: url ?? `https://stytch.com/docs/api/errors/${status}#${errorType}`,
   })
 }
 

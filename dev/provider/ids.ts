@@ -11,9 +11,18 @@ export function requestId(): string {
   return newId('request-id')
 }
 
-/** An opaque, URL-safe secret of 44 characters (session tokens, magic-link tokens). */
+/** An opaque, URL-safe secret of 44 characters without padding (session tokens). */
 export function newSecret(): string {
   return randomBytes(33).toString('base64url')
+}
+
+/**
+ * A magic-link token as the provider mints them: 32 random bytes in base64url *with* its `=`
+ * padding, 44 characters (the sandbox token is `DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94=`).
+ * The `=` is what a link must URL-encode (`%3D`) and an app must decode.
+ */
+export function newMagicLinkToken(): string {
+  return `${randomBytes(32).toString('base64url')}=`
 }
 
 /** A 6-digit one-time code, leading zeros kept. */

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto'
 import { rfc3339 } from '../clock.ts'
 import type { DevRequest, Route } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
-import { checkEmail, expiryMinutes, markVerified } from './email-checks.ts'
+import { checkEmail, expiryMinutes, markVerified, type ExpiryRule } from './email-checks.ts'
 import { ProviderError } from './errors.ts'
 import { readFields, type Fields } from './fields.ts'
-import { newSecret } from './ids.ts'
+import { newMagicLinkToken } from './ids.ts'
 import { deliver } from './inbox.ts'
 import { sdkRoute } from './sdk-route.ts'
 import {
@@ -17,8 +17,28 @@ import {
 } from './sessions.ts'
 import { userForEmail } from './users.ts'
 
-const DEFAULT_LINK_MINUTES = 60
-const MAX_LINK_MINUTES = 10_080
+/**
+ * The provider's bounds for the link expiries: "By default, it expires in 1 hour" (login) or
+ * "1 week" (sign-up); "The minimum expiration is 5 minutes and the maximum is 10080 minutes (7
+ * days)" (the SDK's `MagicLinksBaseOptions`).
+ */
+export const LINK_EXPIRY: Record<'login' | 'signup', ExpiryRule> = {
+  login: {
+    field: 'login_expiration_minutes',
+    fallback: 60,
+    min: 5,
+    max: 10_080,
+    errorType: 'invalid_expiration',
+  },
+  signup: {
+    field: 'signup_expiration_minutes',
+    fallback: 10_080,
+    min: 5,
+    max: 10_080,
+    errorType: 'invalid_expiration',
+  },
+}
+
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 const SEND_FIELDS = {
@@ -40,16 +60,50 @@ export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url')
 }
 
-function linkUrl(base: string, field: string, token: string): string {
+/** The provider's answer when a redirect URL is not on the project's list (its own wording). */
+function noMatch(): ProviderError {
+  return new ProviderError(
+    400,
+    'no_match_for_provided_magic_link_url',
+    'The magic_link_url in the request did not match any redirect URLs set for this project. ' +
+      'Please visit https://stytch.com/dashboard/redirect-urls to update the redirect URLs for this project. ' +
+      'For more information on why this validation is necessary please visit https://stytch.com/docs/api/url-validation',
+  )
+}
+
+/** Checks a redirect URL the caller gave: an http(s) URL that is on the allow-list, as written. */
+function checkRedirectUrl(ctx: ProviderContext, field: string, value: string): void {
   let url: URL
   try {
-    url = new URL(base)
+    url = new URL(value)
   } catch {
-    throw new ProviderError(400, `invalid_${field}`, `${field} must be an absolute URL.`)
+    throw new ProviderError(400, `invalid_${field}`, `${field} format is invalid.`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ProviderError(400, `invalid_${field}`, `${field} must be an http(s) URL.`)
   }
+  // Exact string match, query included: the provider's URL validation does not normalise.
+  if (!ctx.config.redirectUrls.includes(value)) throw noMatch()
+}
+
+/** Where the link lands: the URL given, or the project's default (the first on the list). */
+function redirectUrl(ctx: ProviderContext, fields: Fields, prefix: 'login' | 'signup'): string {
+  const given = fields[`${prefix}_magic_link_url`] as string | undefined
+  if (given !== undefined) return given
+  const fallback = ctx.config.redirectUrls[0]
+  if (!fallback) {
+    throw new ProviderError(
+      400,
+      `no_default_${prefix}_redirect_url_set`,
+      `No ${prefix}_magic_link_url was given and the project has no default ${prefix} redirect URL.`,
+    )
+  }
+  return fallback
+}
+
+/** The URL the email carries: the redirect URL with the token type and the token (URL-encoded). */
+function linkUrl(base: string, token: string): string {
+  const url = new URL(base)
   url.searchParams.set('stytch_token_type', 'magic_links')
   url.searchParams.set('token', token)
   return url.toString()
@@ -62,23 +116,22 @@ function sendLink(ctx: ProviderContext, req: DevRequest, create: boolean): objec
   if (challenge !== undefined && !CHALLENGE.test(challenge)) {
     throw new ProviderError(400, 'invalid_pkce_code_challenge', 'code_challenge must be S256.')
   }
+  for (const prefix of ['login', 'signup'] as const) {
+    const field = `${prefix}_magic_link_url`
+    if (fields[field] !== undefined) checkRedirectUrl(ctx, field, fields[field] as string)
+    expiryMinutes(fields[`${prefix}_expiration_minutes`], LINK_EXPIRY[prefix])
+  }
+  const now = ctx.clock.now()
+  ctx.limits.take('magic_link', email, now)
   const known = Object.values(ctx.store.data.users).some((user) =>
     user.emails.some((entry) => entry.email === email),
   )
   if (!create && !known)
     throw new ProviderError(404, 'email_not_found', 'Email could not be found.')
-  const isSignup = !known
-  const prefix = isSignup ? 'signup' : 'login'
-  const minutes = expiryMinutes(
-    fields[`${prefix}_expiration_minutes`],
-    DEFAULT_LINK_MINUTES,
-    MAX_LINK_MINUTES,
-  )
-  const fallback = `${ctx.config.appUrl}/auth/email`
-  const base = (fields[`${prefix}_magic_link_url`] as string | undefined) ?? fallback
-  const token = newSecret()
-  const link = linkUrl(base, `${prefix}_magic_link_url`, token)
-  const now = ctx.clock.now()
+  const prefix = known ? 'login' : 'signup'
+  const minutes = expiryMinutes(fields[`${prefix}_expiration_minutes`], LINK_EXPIRY[prefix])
+  const token = newMagicLinkToken()
+  const link = linkUrl(redirectUrl(ctx, fields, prefix), token)
   const { user, created, emailId } = ctx.store.update((state) => {
     const found = userForEmail(state, email, rfc3339(now))
     const emailId = found.user.emails.find((entry) => entry.email === email)?.email_id ?? ''

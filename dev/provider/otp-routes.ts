@@ -2,7 +2,7 @@
 import { rfc3339 } from '../clock.ts'
 import type { DevRequest, Route } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
-import { checkEmail, expiryMinutes, markVerified } from './email-checks.ts'
+import { checkEmail, expiryMinutes, markVerified, type ExpiryRule } from './email-checks.ts'
 import { ProviderError } from './errors.ts'
 import { readFields } from './fields.ts'
 import { newCode } from './ids.ts'
@@ -18,7 +18,18 @@ import { userForEmail } from './users.ts'
 
 /** Wrong guesses allowed per code; the code is then dead until a new one is requested. */
 export const MAX_OTP_ATTEMPTS = 5
-const DEFAULT_OTP_MINUTES = 10
+
+/**
+ * The provider's bounds for `expiration_minutes`: "The minimum expiration is 1 minute and the
+ * maximum is 10 minutes. The default expiration is 2 minutes." (the SDK's `OTPCodeOptions`).
+ */
+export const OTP_EXPIRY: ExpiryRule = {
+  field: 'expiration_minutes',
+  fallback: 2,
+  min: 1,
+  max: 10,
+  errorType: 'invalid_expiration_otp',
+}
 
 const SEND_FIELDS = {
   email: 'string',
@@ -33,8 +44,9 @@ const SEND_FIELDS = {
 function sendCode(ctx: ProviderContext, req: DevRequest, create: boolean): object {
   const fields = readFields(req, SEND_FIELDS)
   const email = checkEmail(fields.email)
-  const minutes = expiryMinutes(fields.expiration_minutes, DEFAULT_OTP_MINUTES, 1440)
+  const minutes = expiryMinutes(fields.expiration_minutes, OTP_EXPIRY)
   const now = ctx.clock.now()
+  ctx.limits.take('otp', email, now)
   const known = Object.values(ctx.store.data.users).some((user) =>
     user.emails.some((entry) => entry.email === email),
   )

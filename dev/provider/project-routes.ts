@@ -4,6 +4,7 @@ import { json } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
 import { apiError } from './errors.ts'
 import { requestId } from './ids.ts'
+import { checkSdkHeaders, errorReply } from './sdk-route.ts'
 import { jwksBody } from './signing-key.ts'
 
 function bootstrapData(ctx: ProviderContext): Record<string, unknown> {
@@ -60,9 +61,24 @@ function clockRoutes(ctx: ProviderContext): Route[] {
   ]
 }
 
-/** `/_dev/config`: reads and switches SIWE at run time (browser tests share one stack). */
+/** The run-time switches `/_dev/config` reads and sets, with the check each value must pass. */
+const SWITCHES = {
+  siwe: (value: unknown) => typeof value === 'boolean',
+  strictSdk: (value: unknown) => typeof value === 'boolean',
+  emailSendsPerSecond: (value: unknown) => Number.isInteger(value) && (value as number) >= 0,
+  emailSendsPerHour: (value: unknown) => Number.isInteger(value) && (value as number) >= 0,
+} as const
+
+type Switch = keyof typeof SWITCHES
+
+/**
+ * `/_dev/config`: reads and sets SIWE, the strict SDK checks and the send limits at run time
+ * (browser tests share one stack). A POST sets any of them; anything unknown or mistyped is refused.
+ */
 function configRoutes(ctx: ProviderContext): Route[] {
-  const state = () => json(200, { siwe: ctx.config.siwe })
+  const names = Object.keys(SWITCHES) as Switch[]
+  const state = () => json(200, Object.fromEntries(names.map((name) => [name, ctx.config[name]])))
+  const refuse = (reason: string) => json(400, { error: 'bad_config', reason })
   return [
     { method: 'GET', pattern: '/_dev/config', handler: state },
     {
@@ -73,31 +89,50 @@ function configRoutes(ctx: ProviderContext): Route[] {
         try {
           body = JSON.parse(req.body.toString('utf8') || '{}')
         } catch {
-          return json(400, { error: 'bad_config', reason: 'body is not valid JSON' })
+          return refuse('body is not valid JSON')
         }
-        const siwe = (body as { siwe?: unknown } | null)?.siwe
-        if (typeof siwe !== 'boolean') {
-          return json(400, { error: 'bad_config', reason: 'send {"siwe": true|false}' })
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+          return refuse('send a JSON object')
         }
-        ctx.config.siwe = siwe
+        const entries = Object.entries(body)
+        const usage =
+          'send {"siwe"?: boolean, "strictSdk"?: boolean, "emailSendsPerSecond"?: n, "emailSendsPerHour"?: n} (n a whole number, 0 for no limit)'
+        if (!entries.length) return refuse(usage)
+        for (const [name, value] of entries) {
+          if (!Object.hasOwn(SWITCHES, name) || !SWITCHES[name as Switch](value)) {
+            return refuse(usage)
+          }
+        }
+        Object.assign(ctx.config, body)
         return state()
       },
     },
   ]
 }
 
-/** Bootstrap (unknown token: 404 `public_token_not_found`), telemetry, JWKS and clock. */
+/**
+ * Bootstrap (unknown token: 404 `public_token_not_found`; in strict mode the SDK headers are checked
+ * as on every SDK call), telemetry, JWKS, clock and config.
+ */
 export function projectRoutes(ctx: ProviderContext): Route[] {
   return [
     {
       method: 'GET',
       pattern: '/sdk/v1/projects/bootstrap/:publicToken',
-      handler: (req) =>
-        req.params.publicToken === ctx.config.publicToken
-          ? json(200, { data: bootstrapData(ctx) })
-          : apiError(404, 'public_token_not_found', 'Public token could not be found.'),
+      handler: (req) => {
+        if (req.params.publicToken !== ctx.config.publicToken) {
+          return apiError(404, 'public_token_not_found', 'Public token could not be found.')
+        }
+        try {
+          checkSdkHeaders(ctx, req)
+        } catch (error) {
+          return errorReply(error)
+        }
+        return json(200, { data: bootstrapData(ctx) })
+      },
     },
-    // Telemetry: accepted and dropped (the SDK ignores the answer).
+    // Telemetry: accepted and dropped (the SDK ignores the answer). The SDK sends it with a bare
+    // fetch, without credentials or X-SDK-* headers (contract §3), so nothing is checked.
     { method: 'POST', pattern: '/sdk/v1/events', handler: () => json(200, {}) },
     {
       method: 'GET',

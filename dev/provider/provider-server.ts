@@ -8,6 +8,7 @@ import { inboxRoutes } from './inbox.ts'
 import { magicLinkRoutes } from './magic-link-routes.ts'
 import { otpRoutes } from './otp-routes.ts'
 import { projectRoutes } from './project-routes.ts'
+import { SendLimiter } from './send-limits.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { loadSigningKey } from './signing-key.ts'
 import { openProviderState, pruneExpired } from './state.ts'
@@ -26,10 +27,15 @@ export interface ProviderServerOptions {
 
 /** Starts the provider emulator. */
 export async function startProviderServer(options: ProviderServerOptions): Promise<DevServer> {
+  const { config } = options
   const ctx: ProviderContext = {
-    config: options.config,
+    config,
     store: openProviderState(options.dataDir),
     key: await loadSigningKey(options.dataDir),
+    limits: new SendLimiter(() => ({
+      perSecond: config.emailSendsPerSecond,
+      perHour: config.emailSendsPerHour,
+    })),
     clock: options.clock,
     log: options.log,
   }
@@ -43,7 +49,13 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
     ...inboxRoutes(ctx),
   ]
   return startDevServer(
-    { name: 'provider emulator', routes, cors: options.cors, errorBody: apiError },
+    {
+      name: 'provider emulator',
+      routes,
+      cors: options.cors,
+      errorBody: apiError,
+      onReset: () => ctx.limits.reset(),
+    },
     options.host,
     options.port,
   )

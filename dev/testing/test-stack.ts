@@ -1,16 +1,33 @@
 /** Starts the stack in-process for a test file: ephemeral ports, a temporary data folder, no output. */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startStack, type Stack, type StackOptions } from '../stack.ts'
+import { PAGE_URL } from './sdk-in-jsdom.ts'
+
+/** The app origin test stacks serve by default: the page the SDK runs on in jsdom. */
+export const TEST_APP_ORIGIN = new URL(PAGE_URL).origin
+
+/** How `sdk()` calls: body, session, method, and the SDK headers (`null` leaves one out). */
+export interface SdkCallInit {
+  body?: unknown
+  rawBody?: string
+  sessionToken?: string
+  method?: string
+  /** `X-SDK-Client`; default: the SDK's telemetry, base64-encoded as the SDK does. */
+  sdkClient?: string | null
+  /** `X-SDK-Parent-Host`; default: the stack's app origin. */
+  parentHost?: string | null
+}
 
 /** A test stack; `close` also deletes its data folder unless `keepData` is set. */
 export interface TestStack extends Stack {
-  /** Calls an endpoint with the project's public token as Basic auth (optionally a session token). */
-  sdk(
-    path: string,
-    init?: { body?: unknown; rawBody?: string; sessionToken?: string; method?: string },
-  ): Promise<Response>
+  /**
+   * Calls an SDK endpoint as the SDK would: the project's public token as Basic auth (or a session
+   * token) and the `X-SDK-*` headers, which `init` can change or leave out.
+   */
+  sdk(path: string, init?: SdkCallInit): Promise<Response>
   /** The newest code sent to `email`. */
   latestCode(email: string): Promise<string>
   /** The newest magic link sent to `email`. */
@@ -27,12 +44,29 @@ export interface SignedIn {
   session: { session_id: string; expires_at: string; last_accessed_at: string }
 }
 
+/** `X-SDK-Client` as the SDK 6.3.0 builds it: base64 of its telemetry JSON. */
+export function sdkClientHeader(appHostname = new URL(TEST_APP_ORIGIN).hostname): string {
+  const telemetry = {
+    event_id: `event-id-${randomUUID()}`,
+    app_session_id: `app-session-id-${randomUUID()}`,
+    persistent_id: `persistent-id-${randomUUID()}`,
+    client_sent_at: new Date().toISOString(),
+    timezone: 'UTC',
+    app: { identifier: appHostname },
+    sdk: { identifier: 'Stytch.js Javascript SDK', version: '@stytch/vanilla-js@6.3.0' },
+  }
+  return Buffer.from(JSON.stringify(telemetry)).toString('base64')
+}
+
 /** A fresh temporary data folder. */
 export function tempDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'iyk-stack-'))
 }
 
-/** Starts a quiet stack on free ports; pass `dataDir` to reuse a folder (restart tests). */
+/**
+ * Starts a quiet stack on free ports, serving the jsdom page's origin (so the real SDK passes the
+ * strict checks); pass `dataDir` to reuse a folder (restart tests).
+ */
 export async function startTestStack(
   options: Partial<StackOptions> & { keepData?: boolean } = {},
 ): Promise<TestStack> {
@@ -42,6 +76,7 @@ export async function startTestStack(
     providerPort: 0,
     cardsPort: 0,
     sinkPort: 0,
+    appUrl: TEST_APP_ORIGIN,
     quiet: true,
     ...rest,
     dataDir,
@@ -55,16 +90,21 @@ export async function startTestStack(
     return body.messages
   }
 
-  async function sdk(
-    path: string,
-    init: { body?: unknown; rawBody?: string; sessionToken?: string; method?: string } = {},
-  ) {
+  async function sdk(path: string, init: SdkCallInit = {}) {
     const secret = init.sessionToken ?? stack.publicToken
     const basic = Buffer.from(`${stack.publicToken}:${secret}`).toString('base64')
     const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
+    const origin = stack.appOrigins[0] ?? TEST_APP_ORIGIN
+    const client = init.sdkClient === undefined ? sdkClientHeader() : init.sdkClient
+    const parentHost = init.parentHost === undefined ? origin : init.parentHost
     return fetch(`${stack.provider.url}/sdk/v1${path}`, {
       method: init.method ?? 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/json',
+        ...(client === null ? {} : { 'x-sdk-client': client }),
+        ...(parentHost === null ? {} : { 'x-sdk-parent-host': parentHost }),
+      },
       body,
     })
   }

@@ -54,6 +54,9 @@ export default async function setup(project: TestProject) {
     sinkPort: TEST_PORTS.sink,
     dataDir,
     appUrl: app.url,
+    // The provider's checks, always on here: SDK calls (the worker's too) need the SDK's headers
+    // from the app's origin, and magic links must land exactly on `${app.url}/auth/email`.
+    strictSdk: true,
     quiet: true,
   })
   project.provide('appUrl', app.url)
