@@ -1,9 +1,21 @@
 /**
  * The worker's error reporter. The worker has no error-reporting SDK, so it posts the report to
  * one open tab, which sends it: posted to one tab rather than broadcast, it is reported once.
+ * Between two pages (sign-in leaves with a full page load) there may be no tab at all: the report
+ * then waits for the next tab that speaks to the worker.
  */
-import { toReportMessage } from '../src/core/protocol.ts'
+import { toReportMessage, type ReportMessage } from '../src/core/protocol.ts'
 import type { Reporter } from '../src/core/ports.ts'
+
+/** Reports kept while no tab is open; the first ones, like the page's own early buffer. */
+const MAX_WAITING = 20
+const waiting: ReportMessage[] = []
+
+/** Hands the reports that found no tab to `client`, a tab that just spoke to the worker. */
+export function deliverWaitingReports(client: Client | null): void {
+  if (!client || client.type !== 'window') return
+  for (const message of waiting.splice(0)) client.postMessage(message)
+}
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -23,7 +35,7 @@ export const reportFromWorker: Reporter = (error, context) => {
     const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
     const client = pickReportingClient(clients)
     if (client) client.postMessage(message)
-    else console.warn('[report] no open tab to report through:', message.message, context)
+    else if (waiting.length < MAX_WAITING) waiting.push(message)
   }
   send().catch((failure: unknown) => console.warn('[report] could not reach a tab', failure))
 }

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createErrorReporting,
   MAX_BUFFERED_REPORTS,
+  type CarriedReport,
   type LoadedReporter,
+  type ReportCarrier,
 } from './error-reporting-buffer.ts'
 
 const DSN = 'http://public@127.0.0.1:8789/1'
@@ -110,8 +112,65 @@ describe('createErrorReporting', () => {
     reporting.reportError(new Error('early'))
     await reporting.start()
     expect(warn).toHaveBeenCalledWith('Error reporting unavailable', expect.any(TypeError))
-    expect(stop).toHaveBeenCalledTimes(2)
+    expect(stop).toHaveBeenCalledTimes(3) // error, unhandledrejection, pagehide
     for (let index = 0; index < 50; index++) reporting.reportError(new Error('later'))
     expect(reporting.dropped).toBe(0)
+  })
+
+  it('carries reports still waiting when the page goes away to the next page, which sends them', async () => {
+    let kept: CarriedReport[] = []
+    const carrier: ReportCarrier = {
+      save: (reports) => (kept = reports),
+      take: () => kept.splice(0),
+    }
+    const leaving = new EventTarget()
+    const first = createErrorReporting({
+      dsn: DSN,
+      load: fakeSdk().load,
+      target: leaving as never,
+      carrier,
+    })
+    const error = new TypeError('worker said so')
+    first.reportError(error, { op: 'poap-events-data', source: 'worker' })
+    first.reportError('plain text')
+    leaving.dispatchEvent(new Event('pagehide'))
+    expect(kept).toEqual([
+      {
+        name: 'TypeError',
+        message: 'worker said so',
+        stack: error.stack,
+        context: { op: 'poap-events-data', source: 'worker' },
+      },
+      { name: 'Error', message: 'plain text', context: {} },
+    ])
+
+    const { load, captured } = fakeSdk()
+    const next = createErrorReporting({
+      dsn: DSN,
+      load,
+      target: new EventTarget() as never,
+      carrier,
+    })
+    expect(kept).toEqual([])
+    await next.start()
+    expect(captured.map(({ error: sent, context }) => [String(sent), context])).toEqual([
+      ['TypeError: worker said so', { op: 'poap-events-data', source: 'worker' }],
+      ['Error: plain text', {}],
+    ])
+  })
+
+  it('carries nothing once the SDK has the reports', async () => {
+    const save = vi.fn()
+    const target = new EventTarget()
+    const reporting = createErrorReporting({
+      dsn: DSN,
+      load: fakeSdk().load,
+      target: target as never,
+      carrier: { save, take: () => [] },
+    })
+    reporting.reportError('sent')
+    await reporting.start()
+    target.dispatchEvent(new Event('pagehide'))
+    expect(save).not.toHaveBeenCalled()
   })
 })

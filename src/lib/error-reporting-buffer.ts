@@ -4,6 +4,40 @@ import type { ReportContext } from '../core/protocol.ts'
 /** How many early errors are kept until the SDK is ready; later ones are dropped (and counted). */
 export const MAX_BUFFERED_REPORTS = 20
 
+/** An error as it can be kept across a page load: its name, message and stack, as text. */
+export interface CarriedReport {
+  name: string
+  message: string
+  stack?: string | undefined
+  context: ReportContext
+}
+
+/**
+ * Where reports still waiting for the SDK are kept when the page goes away before it loads
+ * (sign-in leaves with a full page load): the next page of the tab sends them.
+ */
+export interface ReportCarrier {
+  save(reports: CarriedReport[]): void
+  /** The kept reports, forgotten as they are read. */
+  take(): CarriedReport[]
+}
+
+/** An error as text that survives a page load. */
+function carried(error: unknown, context: ReportContext): CarriedReport {
+  if (error instanceof Error) {
+    return { name: error.name, message: error.message, stack: error.stack, context }
+  }
+  return { name: 'Error', message: String(error), context }
+}
+
+/** A carried report as an Error again, so it is sent with its name, message and stack. */
+function revived(report: CarriedReport): { error: Error; context: ReportContext } {
+  const error = new Error(report.message)
+  error.name = report.name
+  if (report.stack) error.stack = report.stack
+  return { error, context: report.context }
+}
+
 /** What this module needs from the loaded SDK. */
 export interface LoadedReporter {
   capture(error: unknown, context: ReportContext): void
@@ -17,6 +51,8 @@ export interface ErrorReportingOptions {
   load: () => Promise<LoadedReporter>
   /** Where uncaught errors and unhandled rejections are heard until the SDK takes over. */
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>
+  /** Keeps what is still buffered when the page goes away (`pagehide` on `target`). */
+  carrier?: ReportCarrier
 }
 
 /** Reports an error with its context (never a credential); buffered until the SDK is ready. */
@@ -33,7 +69,7 @@ export interface ErrorReporting {
 
 /** Builds a reporter: listens for uncaught errors at once, loads the SDK on `start`. */
 export function createErrorReporting(options: ErrorReportingOptions): ErrorReporting {
-  const { dsn, load, target } = options
+  const { dsn, load, target, carrier } = options
   const buffer: { error: unknown; context: ReportContext }[] = []
   let sdk: LoadedReporter | null = null
   let stopped = dsn === ''
@@ -54,13 +90,21 @@ export function createErrorReporting(options: ErrorReportingOptions): ErrorRepor
   const onRejection = (event: PromiseRejectionEvent) => {
     reportError(event.reason, { mechanism: 'onunhandledrejection' })
   }
+  // The page is going away with reports the SDK never got: the tab's next page sends them.
+  const onPageHide = () => {
+    if (sdk || stopped || buffer.length === 0) return
+    carrier?.save(buffer.splice(0).map(({ error, context }) => carried(error, context)))
+  }
   const stopListening = () => {
     target.removeEventListener('error', onError)
     target.removeEventListener('unhandledrejection', onRejection)
+    target.removeEventListener('pagehide', onPageHide)
   }
   if (!stopped) {
+    for (const report of carrier?.take() ?? []) buffer.push(revived(report))
     target.addEventListener('error', onError)
     target.addEventListener('unhandledrejection', onRejection)
+    target.addEventListener('pagehide', onPageHide)
   }
 
   async function loadAndFlush(): Promise<void> {

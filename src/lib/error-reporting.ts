@@ -4,7 +4,13 @@
  */
 import { config } from '../config/env.ts'
 import { APP_VERSION } from '../config/version.ts'
-import { createErrorReporting, type ReportError } from './error-reporting-buffer.ts'
+import { scrubReport } from '../core/scrub.ts'
+import {
+  createErrorReporting,
+  type CarriedReport,
+  type ReportCarrier,
+  type ReportError,
+} from './error-reporting-buffer.ts'
 
 /** Longest wait for the first render before loading anyway. */
 const FIRST_RENDER_WAIT_MS = 10_000
@@ -29,6 +35,44 @@ function whenIdleAfter(ready: Promise<unknown>, fn: () => void): void {
   })
 }
 
+/** sessionStorage key of reports carried to the tab's next page. */
+const CARRIED_KEY = 'error-reports-carried'
+
+/**
+ * Reports carried over one page load in this tab's sessionStorage, scrubbed first (they are
+ * written before the SDK's own scrubbing could run), at most the buffer's worth.
+ */
+const sessionCarrier: ReportCarrier = {
+  save(reports) {
+    try {
+      sessionStorage.setItem(CARRIED_KEY, JSON.stringify(scrubReport(reports)))
+    } catch {
+      // Storage full or unavailable: these reports are lost, as they were before.
+    }
+  },
+  take() {
+    try {
+      const raw = sessionStorage.getItem(CARRIED_KEY)
+      sessionStorage.removeItem(CARRIED_KEY)
+      const parsed: unknown = JSON.parse(raw ?? '[]')
+      return Array.isArray(parsed) ? parsed.filter(isCarriedReport) : []
+    } catch {
+      return []
+    }
+  },
+}
+
+function isCarriedReport(value: unknown): value is CarriedReport {
+  if (typeof value !== 'object' || value === null) return false
+  const { name, message, context } = value as Record<string, unknown>
+  return (
+    typeof name === 'string' &&
+    typeof message === 'string' &&
+    typeof context === 'object' &&
+    context !== null
+  )
+}
+
 /** The router whose routes name traces; set by `startErrorReporting`. */
 let tracedRouter: unknown = null
 
@@ -36,6 +80,7 @@ let tracedRouter: unknown = null
 const appReporting = createErrorReporting({
   dsn: config.sentryDsn,
   target: window,
+  carrier: sessionCarrier,
   load: async () => {
     const { initSentry } = await import('./error-reporting-sentry.ts')
     return initSentry({
