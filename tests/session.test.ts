@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
 import {
+  advanceProviderClock,
   armFault,
   callCount,
   expectEventsHome,
@@ -14,7 +15,9 @@ import {
   makeReauthDue,
   newEmail,
   readEngineState,
+  resetProviderClock,
   resetStack,
+  setProviderConfig,
   signInWithCode,
 } from './support/stack.ts'
 
@@ -91,41 +94,117 @@ describe('sign-in', () => {
     expect(errors).toEqual([])
   })
 
-  it('by magic link, with the token gone from the address, back to the redirect', async () => {
+  /** Asks for a code on /auth/email (from `path`) and waits for the code step. */
+  async function sendCode(page: Page, email: string, path = '/auth/email') {
+    await page.goto(appUrl + path)
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByLabel('6-digit code').waitFor()
+  }
+
+  /** Asks for a sign-in link on /auth/email (from `path`) and returns it from the inbox. */
+  async function requestLink(page: Page, email: string, path = '/auth/email') {
+    await sendCode(page, email, path)
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
+    await page.getByText('We emailed a sign-in link').waitFor()
+    return (await latestMessage(email, 'magic_link')).link ?? ''
+  }
+
+  it('by magic link in the provider’s format, landing on exactly /auth/email, back to the page', async () => {
     const { page } = await installedContext()
     const email = newEmail()
     await page.goto(appUrl + '/account')
     await page.waitForURL(/\/auth\/email\?redirect=%2Faccount/)
-    await page.getByLabel('Email').fill(email)
-    await page.getByRole('button', { name: 'Send code' }).click()
-    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
-    await page.getByText('We emailed a sign-in link').waitFor()
-    const { link } = await latestMessage(email, 'magic_link')
-    expect(link).toContain('stytch_token_type=magic_links')
-    await page.goto(link ?? '')
+    const link = await requestLink(page, email, '/account')
+    // The one registered redirect URL, and a 44-character token padded with `=` (sent as %3D).
+    const url = new URL(link)
+    expect(url.origin + url.pathname).toBe(appUrl + '/auth/email')
+    expect([...url.searchParams.keys()].sort()).toEqual(['stytch_token_type', 'token'])
+    expect(link).toMatch(/token=[A-Za-z0-9_-]{43}%3D/)
+    expect(url.searchParams.get('token')).toHaveLength(44)
+    await page.goto(link)
     await page.waitForURL(appUrl + '/account')
     await page.getByText(email).waitFor()
     expect(page.url()).not.toContain('token=')
   })
 
-  it('refuses a used magic link with a clear message', async () => {
+  it('refuses a used magic link with a clear message above the email form', async () => {
     const { page } = await installedContext()
     const email = newEmail()
-    await page.goto(appUrl + '/auth/email')
-    await page.getByLabel('Email').fill(email)
-    await page.getByRole('button', { name: 'Send code' }).click()
-    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
-    const { link } = await latestMessage(email, 'magic_link')
-    await page.goto(link ?? '')
+    const link = await requestLink(page, email)
+    await page.goto(link)
     await expectEventsHome(page)
     await page.getByRole('link', { name: 'Account' }).click()
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(appUrl + '/')
-    await page.goto(link ?? '')
+    await page.goto(link)
     await page
       .getByRole('alert')
       .filter({ hasText: /expired or was already used/ })
       .waitFor()
+    await page.getByLabel('Email').waitFor()
+    expect(page.url()).toBe(appUrl + '/auth/email')
+  })
+
+  it('explains an expired magic link, with the email form', async () => {
+    const { page } = await installedContext()
+    const link = await requestLink(page, newEmail())
+    // The link lives 10 minutes on the provider's clock.
+    await advanceProviderClock(11 * 60_000)
+    try {
+      await page.goto(link)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /expired or was already used/ })
+        .waitFor()
+      await page.getByRole('button', { name: 'Send code' }).waitFor()
+    } finally {
+      await resetProviderClock()
+    }
+  })
+
+  it('explains a damaged magic link at once and takes it out of the address', async () => {
+    const { page } = await installedContext()
+    const link = await requestLink(page, newEmail())
+    await page.goto(link.replace(/token=([^&]{12})[^&]*/, 'token=$1'))
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /incomplete or damaged/ })
+      .waitFor()
+    await page.getByLabel('Email').waitFor()
+    await expect.poll(() => page.url()).toBe(appUrl + '/auth/email')
+  })
+
+  it('says so when the provider limits codes for an address (429), keeping the email', async () => {
+    await setProviderConfig({ emailSendsPerHour: 1 })
+    try {
+      const { page } = await installedContext()
+      const email = newEmail()
+      await sendCode(page, email)
+      await page.getByRole('button', { name: 'Use a different email' }).click()
+      await page.getByLabel('Email').fill(email)
+      await page.getByRole('button', { name: 'Send code' }).click()
+      await page.getByRole('alert').filter({ hasText: 'Too many tries' }).waitFor()
+      expect(await page.getByLabel('Email').inputValue()).toBe(email)
+    } finally {
+      await setProviderConfig({ emailSendsPerHour: 10 })
+    }
+  })
+
+  it('says so when a code has expired', async () => {
+    const { page } = await installedContext()
+    const email = newEmail()
+    await sendCode(page, email)
+    const { code } = await latestMessage(email, 'otp')
+    // The app asks for 10 minutes; the provider's clock moves past them.
+    await advanceProviderClock(11 * 60_000)
+    try {
+      await page.getByLabel('6-digit code').fill(code ?? '')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('alert').filter({ hasText: 'has expired' }).waitFor()
+    } finally {
+      await resetProviderClock()
+    }
   })
 
   it('shows a wrong code as such and keeps it for correction', async () => {

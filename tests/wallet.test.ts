@@ -9,10 +9,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { launchBrowser } from './support/browser.ts'
-import { expectEventsHome, resetStack, signInWithCode } from './support/stack.ts'
+import { expectEventsHome, resetStack, setProviderConfig, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
-const providerUrl = inject('providerUrl')
 
 let browser: Browser
 const contexts: BrowserContext[] = []
@@ -34,14 +33,7 @@ afterEach(async () => {
   await setSiwe(false)
 })
 
-async function setSiwe(siwe: boolean) {
-  const response = await fetch(`${providerUrl}/_dev/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ siwe }),
-  })
-  expect(response.status).toBe(200)
-}
+const setSiwe = (siwe: boolean) => setProviderConfig({ siwe })
 
 /** A page whose browser has the test wallet, with a fresh key (so a fresh provider user). */
 async function pageWithWallet(): Promise<{ page: Page; address: string }> {

@@ -58,6 +58,31 @@ export async function armFault(server: Server, fault: Record<string, unknown>): 
   expect(response.status).toBe(200)
 }
 
+async function setClock(body: { advanceMs: number } | { reset: true }): Promise<void> {
+  const response = await fetch(`${providerUrl}/_dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** Moves the stack's clock forward (codes, links, sessions and JWTs age with it). */
+export const advanceProviderClock = (ms: number) => setClock({ advanceMs: ms })
+
+/** Puts the stack's clock back to real time. */
+export const resetProviderClock = () => setClock({ reset: true })
+
+/** Switches the provider emulator's run-time settings (`siwe`, `strictSdk`, send limits). */
+export async function setProviderConfig(config: Record<string, boolean | number>): Promise<void> {
+  const response = await fetch(`${providerUrl}/_dev/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(config),
+  })
+  expect(response.status).toBe(200)
+}
+
 /** Clears faults and counters on both stand-ins. */
 export async function resetStack(): Promise<void> {
   await Promise.all(

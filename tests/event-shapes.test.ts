@@ -1,0 +1,131 @@
+/**
+ * Event data as the real cards backend may send it, in real Chromium: POAP's own snake_case shape
+ * (the stand-in's default), the camelCase shape, and a mixed list with broken entries. Every usable
+ * event shows with its status in words; what could not be used is reported once, without names.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
+import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { expectEventsHome, newEmail, resetStack, signInWithCode } from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const sinkUrl = inject('sinkUrl')
+
+/** The status words the app shows for the five statuses it knows. */
+const KNOWN_WORDS = ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']
+
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
+  await context?.close()
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+})
+
+/** Signs in as a new holder whose address picks the stand-in's list (`+camel`, `+mixed`). */
+async function signedInAs(label: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  await signInWithCode(page, newEmail(label))
+  await page.waitForURL(appUrl + '/')
+  await expectEventsHome(page)
+  return page
+}
+
+/** Every card on the home screen: its name, status badge and dates line. */
+async function cards(page: Page) {
+  return page.getByTestId('event-card').evaluateAll((elements) =>
+    elements.map((element) => ({
+      name: element.querySelector('.event-card__name')?.textContent ?? '',
+      badge: element.querySelector('.badge')?.textContent ?? '',
+      text: element.textContent ?? '',
+    })),
+  )
+}
+
+/** Error events the sink received from the worker about the event data. */
+async function dataReports(): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${sinkUrl}/_dev/reports`)
+  const { reports } = (await response.json()) as {
+    reports: { items: { type: string; payload: Record<string, unknown> }[] }[]
+  }
+  return reports
+    .flatMap((report) => report.items.filter((item) => item.type === 'event'))
+    .map((item) => item.payload)
+    .filter((event) => JSON.stringify(event.tags ?? {}).includes('poap-events-data'))
+}
+
+describe('event shapes', () => {
+  it("POAP's own shape: every event, its status in words, DD-Mon-YYYY dates shown as dates", async () => {
+    const page = await signedInAs('poap')
+    const errors = collectErrors(page)
+    const shown = await cards(page)
+    expect(shown.map((card) => card.name).sort()).toEqual(
+      DEMO_TEMPLATES.map((template) => template.name).sort(),
+    )
+    for (const card of shown) {
+      expect(KNOWN_WORDS).toContain(card.badge)
+      // A calendar date with its year, never "Invalid Date" or the raw `16-Sep-2022` form.
+      expect(card.text).toMatch(/\d{4}/)
+      expect(card.text).not.toMatch(/Invalid|[0-9]{2}-[A-Z][a-z]{2}-[0-9]{4}/)
+    }
+    // A POAP entry with "" for its place shows no stray comma.
+    expect(shown.some((card) => card.text.includes(', ,'))).toBe(false)
+    expect(errors).toEqual([])
+  })
+
+  it('the camelCase shape: every event in its group with its status in words', async () => {
+    const page = await signedInAs('holder+camel')
+    const shown = await cards(page)
+    expect(shown.map((card) => card.name).sort()).toEqual(
+      DEMO_TEMPLATES.map((template) => template.name).sort(),
+    )
+    for (const card of shown) expect(KNOWN_WORDS).toContain(card.badge)
+  })
+
+  it('a mixed list: every usable entry shows, an unknown status neutrally, and it is reported once', async () => {
+    const page = await signedInAs('holder+mixed')
+    const shown = await cards(page)
+    const names = shown.map((card) => card.name)
+    // Eight entries: one without an id is left out; a name that is not text falls back to the
+    // event's slug; an unreadable start date still leaves the event on the list.
+    expect(shown).toHaveLength(7)
+    for (const name of [
+      'Wwworld Launch Night',
+      'Summer Signal Festival',
+      'Genesis Card Drop',
+      'Rooftop Listening Party',
+      'Midnight Market Pop-Up',
+      'Tap-In Gallery Walk',
+    ]) {
+      expect(names).toContain(name)
+    }
+    expect(names.some((name) => /^Warehouse session/.test(name))).toBe(true)
+    const claimed = shown.find((card) => card.name === 'Rooftop Listening Party')
+    expect(claimed?.badge).toBe('Claimed')
+    expect(await page.locator('.badge--other').count()).toBe(1)
+
+    await expect.poll(async () => (await dataReports()).length, { timeout: 20_000 }).toBe(1)
+    const [report] = await dataReports()
+    expect(report?.tags).toMatchObject({ dropped: 1, unknownStatuses: 'claimed' })
+    expect(JSON.stringify(report)).not.toMatch(/Rooftop|Gallery|Lisbon|Warehouse/)
+
+    // The same problems on the next fetch are not reported again.
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByRole('button', { name: 'Refresh' }).and(page.locator(':enabled')).waitFor()
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect(await dataReports()).toHaveLength(1)
+  })
+})
