@@ -10,6 +10,8 @@ import { startSession } from './session-wiring.ts'
 
 const connection = vi.hoisted(() => ({ mode: 'page' as SessionMode }))
 const clearPendingTap = vi.hoisted(() => vi.fn(() => Promise.resolve()))
+const reportReceived = vi.hoisted(() => vi.fn())
+const reportError = vi.hoisted(() => vi.fn())
 let deliver: (message: WorkerMessage) => void = () => {}
 
 vi.mock('./lib/connect-session.ts', () => ({
@@ -25,11 +27,12 @@ vi.mock('./lib/connect-session.ts', () => ({
         return () => {}
       },
       hello: () => {},
+      reportReceived,
     }
     return Promise.resolve({ client, provisional: null })
   },
 }))
-vi.mock('./lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+vi.mock('./lib/error-reporting.ts', () => ({ reportError }))
 vi.mock('./lib/pending-tap.ts', () => ({ pendingTapStore: { clear: clearPendingTap } }))
 
 const signin = SIGNIN_MESSAGE
@@ -121,5 +124,26 @@ describe('sign-out', () => {
     // The way back belongs to a link this anonymous holder may still open.
     expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
     localStorage.clear()
+  })
+})
+
+describe('reports from the worker', () => {
+  it('reports each one as an Error from the worker, then tells the worker it has it', async () => {
+    reportError.mockClear()
+    await start('worker')
+    deliver({
+      v,
+      type: WORKER_MESSAGE.report,
+      id: 'report-7',
+      name: 'TypeError',
+      message: 'Unexpected poap event data',
+      stack: null,
+      context: { op: 'poap-events-data', dropped: 1 },
+    })
+    expect(reportError).toHaveBeenCalledOnce()
+    const [error, context] = reportError.mock.calls[0] as [Error, Record<string, unknown>]
+    expect([error.name, error.message]).toEqual(['TypeError', 'Unexpected poap event data'])
+    expect(context).toEqual({ op: 'poap-events-data', dropped: 1, source: 'worker' })
+    expect(reportReceived).toHaveBeenCalledWith('report-7')
   })
 })

@@ -62,7 +62,9 @@ export function startSession(
     client.subscribe(apply)
     // The worker posts its reports to one tab only, so this tab reports each one it receives.
     client.subscribe((message) => {
-      if (message.type === WORKER_MESSAGE.report) reportFromWorker(message)
+      if (message.type !== WORKER_MESSAGE.report) return
+      reportFromWorker(message)
+      client.reportReceived(message.id)
     })
     if (provisional) apply(provisional)
     client.hello()

@@ -1,30 +1,47 @@
-/** The worker reports through one tab; with no tab open, the report waits for the next one. */
+/** The worker reports through one listening tab, until a tab says it took the report. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PROTOCOL_VERSION as v, TAB_MESSAGE, type ReportMessage } from '../src/core/protocol.ts'
 
-const open: {
+interface FakeTab {
+  id: string
   type: 'window'
   focused: boolean
   visibilityState: string
   postMessage: ReturnType<typeof vi.fn>
-}[] = []
+}
+const open: FakeTab[] = []
 vi.stubGlobal('self', { clients: { matchAll: () => Promise.resolve(open) } })
-const { deliverWaitingReports, reportFromWorker } = await import('./report.ts')
+const { reportFromWorker, tabSpoke } = await import('./report.ts')
 
-const tab = (focused = false) => ({
-  type: 'window' as const,
+let count = 0
+const tab = (focused = false): FakeTab => ({
+  id: `tab-${++count}`,
+  type: 'window',
   focused,
   visibilityState: 'visible',
   postMessage: vi.fn(),
 })
+const asClient = (client: FakeTab) => client as unknown as Client
+const hello = (client: FakeTab) => tabSpoke(asClient(client), { v, type: TAB_MESSAGE.hello })
+/** The tab says it took every report it was given. */
+const took = (client: FakeTab) => {
+  for (const [report] of client.postMessage.mock.calls as [ReportMessage][]) {
+    tabSpoke(asClient(client), { v, type: TAB_MESSAGE.reportReceived, id: report.id })
+  }
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 afterEach(() => {
+  for (const client of open) took(client)
   open.length = 0
 })
 
 describe('reportFromWorker', () => {
-  it('posts to the focused tab only', async () => {
+  it('posts to the focused tab among those that spoke, and to no other', async () => {
     const [other, focused] = [tab(), tab(true)]
     open.push(other, focused)
+    hello(other)
+    hello(focused)
     reportFromWorker(new Error('boom'), { op: 'poap-events' })
     await vi.waitFor(() => expect(focused.postMessage).toHaveBeenCalledOnce())
     expect(focused.postMessage.mock.calls[0]?.[0]).toMatchObject({
@@ -35,15 +52,38 @@ describe('reportFromWorker', () => {
     expect(other.postMessage).not.toHaveBeenCalled()
   })
 
-  it('keeps a report made between two pages for the next tab that speaks, once', async () => {
+  it('never posts to a page still loading (not yet spoken): the report waits for it', async () => {
+    const loading = tab(true)
+    open.push(loading)
     reportFromWorker(new Error('between pages'), { op: 'poap-events-data' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const next = tab(true)
-    deliverWaitingReports(next as unknown as Client)
+    await settle()
+    expect(loading.postMessage).not.toHaveBeenCalled()
+    hello(loading)
+    await vi.waitFor(() => expect(loading.postMessage).toHaveBeenCalledOnce())
+    expect(loading.postMessage.mock.calls[0]?.[0]).toMatchObject({ message: 'between pages' })
+  })
+
+  it('posts a report again only when its tab went away without taking it', async () => {
+    const leaving = tab(true)
+    open.push(leaving)
+    hello(leaving)
+    reportFromWorker(new Error('lost in a navigation'), {})
+    await vi.waitFor(() => expect(leaving.postMessage).toHaveBeenCalledOnce())
+
+    // Another tab speaks while the first is still open: the report stays with the first.
+    const next = tab()
+    open.push(next)
+    hello(next)
+    await settle()
+    expect(next.postMessage).not.toHaveBeenCalled()
+
+    // The first tab closes without a word: the next tab to speak gets the report.
+    open.splice(open.indexOf(leaving), 1)
+    hello(next)
+    await vi.waitFor(() => expect(next.postMessage).toHaveBeenCalledOnce())
+    took(next)
+    hello(next)
+    await settle()
     expect(next.postMessage).toHaveBeenCalledOnce()
-    expect(next.postMessage.mock.calls[0]?.[0]).toMatchObject({ message: 'between pages' })
-    const later = tab(true)
-    deliverWaitingReports(later as unknown as Client)
-    expect(later.postMessage).not.toHaveBeenCalled()
   })
 })

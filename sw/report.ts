@@ -1,23 +1,33 @@
 /**
- * The worker's error reporter. The worker has no error-reporting SDK, so it posts the report to
- * one open tab, which sends it: posted to one tab rather than broadcast, it is reported once.
- * Between two pages (sign-in leaves with a full page load) there may be no tab at all: the report
- * then waits for the next tab that speaks to the worker.
+ * The worker's error reporter. The worker has no error-reporting SDK, so it posts each report to
+ * one open tab, which reports it and says so: posted to one tab rather than broadcast, it is
+ * reported once. Only a tab that has spoken to the worker is known to listen (a page still
+ * loading would drop the message); a report waits while there is none (between two pages: sign-in
+ * leaves with a full page load), and one whose tab went away without a word goes to the next.
  */
-import { toReportMessage, type ReportMessage } from '../src/core/protocol.ts'
+import {
+  TAB_MESSAGE,
+  toReportMessage,
+  type ReportMessage,
+  type TabMessage,
+} from '../src/core/protocol.ts'
 import type { Reporter } from '../src/core/ports.ts'
 
-/** Reports kept while no tab is open; the first ones, like the page's own early buffer. */
-const MAX_WAITING = 20
-const waiting: ReportMessage[] = []
+declare const self: ServiceWorkerGlobalScope
 
-/** Hands the reports that found no tab to `client`, a tab that just spoke to the worker. */
-export function deliverWaitingReports(client: Client | null): void {
-  if (!client || client.type !== 'window') return
-  for (const message of waiting.splice(0)) client.postMessage(message)
+/** Reports kept until a tab has taken them; the first ones, like the page's own early buffer. */
+const MAX_OUTSTANDING = 20
+
+/** A report no tab has taken yet, and the tab it was last posted to. */
+interface Outstanding {
+  message: ReportMessage
+  postedTo: string | null
 }
 
-declare const self: ServiceWorkerGlobalScope
+const outstanding = new Map<string, Outstanding>()
+
+/** Ids of the tabs that have spoken to this worker: their listeners are in place. */
+const listening = new Set<string>()
 
 /** The tab to report through: the focused one, else a visible one, else any. */
 function pickReportingClient(clients: readonly WindowClient[]): WindowClient | undefined {
@@ -28,14 +38,37 @@ function pickReportingClient(clients: readonly WindowClient[]): WindowClient | u
   )
 }
 
+/** Posts each outstanding report that is not with a live tab to a tab known to listen. */
+async function deliver(): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const live = new Set(clients.map(({ id }) => id))
+  for (const id of listening) if (!live.has(id)) listening.delete(id)
+  const client = pickReportingClient(clients.filter(({ id }) => listening.has(id)))
+  if (!client) return
+  for (const report of outstanding.values()) {
+    // Still with a live tab, which will say when it has it.
+    if (report.postedTo !== null && live.has(report.postedTo)) continue
+    report.postedTo = client.id
+    client.postMessage(report.message)
+  }
+}
+
+const deliverSoon = () => {
+  deliver().catch((failure: unknown) => console.warn('[report] could not reach a tab', failure))
+}
+
+/** Notes a tab's message: the tab listens, and a report it took is done; then delivers. */
+export function tabSpoke(client: Client | null, message: TabMessage): void {
+  if (!client || client.type !== 'window') return
+  listening.add(client.id)
+  if (message.type === TAB_MESSAGE.reportReceived) outstanding.delete(message.id)
+  if (outstanding.size > 0) deliverSoon()
+}
+
 /** Reports an engine failure through one tab; the context never carries a credential. */
 export const reportFromWorker: Reporter = (error, context) => {
-  const message = toReportMessage(error, context)
-  const send = async () => {
-    const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-    const client = pickReportingClient(clients)
-    if (client) client.postMessage(message)
-    else if (waiting.length < MAX_WAITING) waiting.push(message)
-  }
-  send().catch((failure: unknown) => console.warn('[report] could not reach a tab', failure))
+  if (outstanding.size >= MAX_OUTSTANDING) return
+  const message = toReportMessage(error, context, crypto.randomUUID())
+  outstanding.set(message.id, { message, postedTo: null })
+  deliverSoon()
 }

@@ -10,7 +10,7 @@ import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
 import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
-import { deliverWaitingReports, reportFromWorker } from './report.ts'
+import { reportFromWorker, tabSpoke } from './report.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -57,7 +57,7 @@ self.addEventListener('message', (event) => {
   }
   const message = parseTabMessage(event.data)
   if (!message) return
-  deliverWaitingReports(event.source as Client | null)
+  tabSpoke(event.source as Client | null, message)
   const port = event.ports[0]
   event.waitUntil(engine.receive(message, (reply) => port?.postMessage(reply)).then(armWakeTimer))
 })

@@ -54,16 +54,18 @@ const workerMessages: WorkerMessage[] = [
   {
     v,
     type: WORKER_MESSAGE.report,
+    id: 'report-1',
     name: 'Error',
     message: 'Could not load your events (HTTP 500).',
     stack: 'Error: Could not load your events\n    at fetchEvents (sw.js:1:2)',
     context: { op: 'poap-events', attempt: 2, fromWorker: true },
   },
-  { v, type: WORKER_MESSAGE.report, name: '', message: '', stack: null, context: {} },
+  { v, type: WORKER_MESSAGE.report, id: 'r', name: '', message: '', stack: null, context: {} },
 ]
 
 const tabMessages: TabMessage[] = [
   { v, type: TAB_MESSAGE.hello },
+  { v, type: TAB_MESSAGE.reportReceived, id: 'report-1' },
   { v, type: TAB_MESSAGE.handoff, ...handoffParts },
   { v, type: TAB_MESSAGE.heartbeat },
   { v, type: TAB_MESSAGE.refresh },
@@ -85,6 +87,7 @@ describe('parseWorkerMessage', () => {
     ['signin with a string expiry', { v, type: 'signin', email: null, jwt: 'j', expiresAt: '1' }],
     ['signout with an unknown reason', { v, type: 'signout', reason: 'bored' }],
     ['session with NaN expiry', { v, type: 'session', jwt: 'j', expiresAt: Number.NaN }],
+    ['a report without its id', { v, type: 'report', name: '', message: '', context: {} }],
     [
       'events with a bad event',
       {
@@ -128,8 +131,8 @@ describe('parseWorkerMessage', () => {
 
   it('reads a report without a stack as stack null', () => {
     expect(
-      parseWorkerMessage({ v, type: 'report', name: 'E', message: 'm', context: { op: 'x' } }),
-    ).toEqual({ v, type: 'report', name: 'E', message: 'm', stack: null, context: { op: 'x' } })
+      parseWorkerMessage({ v, type: 'report', id: 'r', name: 'E', message: 'm', context: {} }),
+    ).toEqual({ v, type: 'report', id: 'r', name: 'E', message: 'm', stack: null, context: {} })
   })
 
   it('drops fields that are not part of the message', () => {
@@ -156,10 +159,11 @@ describe('parseWorkerMessage', () => {
 describe('toReportMessage', () => {
   it('keeps an error’s name, message and stack, and round-trips through the validator', () => {
     const error = new TypeError('events: expected an array')
-    const message = toReportMessage(error, { op: 'poap-events' })
+    const message = toReportMessage(error, { op: 'poap-events' }, 'report-1')
     expect(message).toMatchObject({
       v,
       type: WORKER_MESSAGE.report,
+      id: 'report-1',
       name: 'TypeError',
       message: 'events: expected an array',
       context: { op: 'poap-events' },
@@ -169,12 +173,12 @@ describe('toReportMessage', () => {
   })
 
   it('turns anything thrown into text and cuts long texts', () => {
-    expect(toReportMessage('boom', {})).toMatchObject({
+    expect(toReportMessage('boom', {}, 'r')).toMatchObject({
       name: 'Error',
       message: 'boom',
       stack: null,
     })
-    const long = toReportMessage(new Error('x'.repeat(10_000)), {})
+    const long = toReportMessage(new Error('x'.repeat(10_000)), {}, 'r')
     expect(long.message).toHaveLength(2000)
     expect(long.stack?.length).toBeLessThanOrEqual(8000)
   })
@@ -228,6 +232,7 @@ describe('parseTabMessage', () => {
       { v, type: 'handoff', ...handoffParts, session: { ...handoffParts.session, session_id: 7 } },
     ],
     ['a hand-off without user id', { v, type: 'handoff', ...handoffParts, user: { emails: [] } }],
+    ['a report received without its id', { v, type: 'report-received' }],
     [
       'a hand-off with bad emails',
       { v, type: 'handoff', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },

@@ -38,6 +38,7 @@ export const TAB_MESSAGE = {
   heartbeat: 'heartbeat',
   refresh: 'refresh',
   signout: 'signout',
+  reportReceived: 'report-received',
 } as const
 
 /**
@@ -129,10 +130,13 @@ export type ReportContext = Record<string, string | number | boolean>
 
 /**
  * An error the worker could not report itself (it has no error-reporting SDK): posted to one
- * tab only, which reports it. Never broadcast, so it is reported once.
+ * tab only, which reports it and says so (`report-received`). Never broadcast, so it is
+ * reported once; posted again only when the tab it went to closed without a word.
  */
 export interface ReportMessage extends Versioned {
   type: typeof WORKER_MESSAGE.report
+  /** Names this report in the tab's `report-received`. */
+  id: string
   /** The error's name, e.g. `TypeError`. */
   name: string
   message: string
@@ -144,12 +148,13 @@ export interface ReportMessage extends Versioned {
 const REPORT_TEXT_LIMITS = { name: 200, message: 2000, stack: 8000 } as const
 
 /** The report message for an error and its context (texts cut to a sensible length). */
-export function toReportMessage(error: unknown, context: ReportContext): ReportMessage {
+export function toReportMessage(error: unknown, context: ReportContext, id: string): ReportMessage {
   const cut = (text: string, limit: number) => (text.length > limit ? text.slice(0, limit) : text)
   const isError = error instanceof Error
   return {
     v: PROTOCOL_VERSION,
     type: WORKER_MESSAGE.report,
+    id,
     name: cut(isError ? error.name : 'Error', REPORT_TEXT_LIMITS.name),
     message: cut(isError ? error.message : String(error), REPORT_TEXT_LIMITS.message),
     stack: isError && error.stack ? cut(error.stack, REPORT_TEXT_LIMITS.stack) : null,
@@ -193,9 +198,20 @@ export interface SignoutRequestMessage extends Versioned {
   type: typeof TAB_MESSAGE.signout
 }
 
+/** The tab took a report into its reporter (so the worker need not post it elsewhere). */
+export interface ReportReceivedMessage extends Versioned {
+  type: typeof TAB_MESSAGE.reportReceived
+  id: string
+}
+
 /** Every message from a tab to the worker. */
 export type TabMessage =
-  HelloMessage | HandoffMessage | HeartbeatMessage | RefreshMessage | SignoutRequestMessage
+  | HelloMessage
+  | HandoffMessage
+  | HeartbeatMessage
+  | RefreshMessage
+  | SignoutRequestMessage
+  | ReportReceivedMessage
 
 const SIGN_OUT_REASONS = ['user'] as const
 
@@ -284,6 +300,7 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
       return {
         v,
         type: WORKER_MESSAGE.report,
+        id: expectString(raw.id, 'id'),
         name: expectString(raw.name, 'name', true),
         message: expectString(raw.message, 'message', true),
         stack: expectOptionalString(raw.stack, 'stack'),
@@ -307,6 +324,8 @@ function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
       return { v, type: TAB_MESSAGE.refresh }
     case TAB_MESSAGE.signout:
       return { v, type: TAB_MESSAGE.signout }
+    case TAB_MESSAGE.reportReceived:
+      return { v, type: TAB_MESSAGE.reportReceived, id: expectString(raw.id, 'id') }
     default:
       return null
   }

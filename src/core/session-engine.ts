@@ -521,6 +521,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           return engine.refresh()
         case TAB_MESSAGE.signout:
           return engine.signOut('user')
+        case TAB_MESSAGE.reportReceived:
+          // The worker's reporter keeps track of its reports; nothing for the session.
+          return
       }
     },
   }

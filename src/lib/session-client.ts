@@ -31,6 +31,8 @@ export interface SessionClient {
   signOut(): Promise<void>
   /** Asks the host for its current view (answered with a snapshot). */
   hello(): void
+  /** Tells the worker this tab took its report `id`, so it is not posted to another tab. */
+  reportReceived(id: string): void
   /** Stops timers and listeners (tests, page unload). */
   close(): void
 }
@@ -123,6 +125,9 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     },
     hello() {
       post({ v, type: TAB_MESSAGE.hello })
+    },
+    reportReceived(id) {
+      post({ v, type: TAB_MESSAGE.reportReceived, id })
     },
     close() {
       clearInterval(timer)
