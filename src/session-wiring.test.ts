@@ -106,13 +106,15 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
 })
 
 describe('sign-out', () => {
-  it('forgets a pending tap and a kept way back, and stays on a public page', async () => {
+  it('forgets a pending tap, a kept way back and the wallet, and stays on a public page', async () => {
     const { router } = await start('worker', ['__root__', '/tap'])
     deliver(signin)
     localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/tap?uid=04A1","email":"a@example.com"}')
+    localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     expect(clearPendingTap).toHaveBeenCalledOnce()
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+    expect(localStorage.getItem('wagmi.store')).toBeNull()
     expect(router.navigate).not.toHaveBeenCalled()
   })
 

@@ -10,6 +10,7 @@ import { connectSession } from './lib/connect-session.ts'
 import { reportError } from './lib/error-reporting.ts'
 import { pendingTapStore } from './lib/pending-tap.ts'
 import { forgetReturnTarget } from './lib/return-target.ts'
+import { forgetWallet } from './lib/wallet-storage.ts'
 import type { SessionActions, SessionMode } from './lib/session-client.ts'
 import type { AppStore } from './store/app-store.ts'
 import type { createAppRouter } from './router.tsx'
@@ -88,6 +89,7 @@ export function startSession(
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
     pendingTapStore.clear().catch(() => {})
     forgetReturnTarget()
+    forgetWallet()
     const router = getRouter()
     if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
   })

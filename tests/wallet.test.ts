@@ -85,6 +85,41 @@ describe('wallet on the account page', () => {
   })
 })
 
+describe('a shared phone', () => {
+  it('sign-out forgets the wallet: the next holder sees no address, no connection, no cached balance', async () => {
+    const { page, address } = await pageWithWallet()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await page.goto(appUrl + '/account')
+    await page.getByRole('button', { name: 'Connect Test wallet' }).click()
+    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    const walletKeys = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key === 'cache' || key.startsWith('wagmi.')),
+      )
+    await expect.poll(walletKeys, { timeout: 5000 }).toContain('cache')
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    // Past the cache's one-second write throttle: nothing of the wallet comes back.
+    await page.waitForTimeout(1500)
+    expect(await walletKeys()).toEqual([])
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
+      address.slice(2).toLowerCase(),
+    )
+
+    // The next holder, in the same tab and after a reload, finds no wallet connected.
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    await page.goto(appUrl + '/account')
+    await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
+    expect(await page.getByTestId('wallet-connected').count()).toBe(0)
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
+    expect(await page.getByTestId('wallet-address').count()).toBe(0)
+  })
+})
+
 describe('sign-in with a wallet', () => {
   it('signs the challenge and lands on the signed-in home with events (SIWE off)', async () => {
     const { page } = await pageWithWallet()

@@ -10,6 +10,7 @@ import { mainnet, sepolia } from 'viem/chains'
 import { createConfig, createStorage, deserialize, http, serialize, type Config } from 'wagmi'
 import { config as appConfig, testWalletEnabled } from '../config/env.ts'
 import { readTestWalletKey, testWalletConnector } from './wallet-test-connector.ts'
+import { onWalletForget, WALLET_CACHE_KEY, WALLET_STORAGE_PREFIX } from './wallet-storage.ts'
 
 /** Spec §9's blockchain and cache constants, in one place. */
 export const WALLET_SETTINGS = {
@@ -18,7 +19,7 @@ export const WALLET_SETTINGS = {
   multicallBatchBytes: 1024,
   feeMultiplier: 1.2,
   cacheLifetimeMs: 86_400_000,
-  cacheKey: 'cache',
+  cacheKey: WALLET_CACHE_KEY,
   cacheThrottleMs: 1000,
 } as const
 
@@ -60,7 +61,7 @@ export function createWalletConfig({
     chains: walletChains,
     connectors: testKey ? [testWalletConnector(testKey, storage)] : [],
     multiInjectedProviderDiscovery: true,
-    storage: createStorage({ storage }),
+    storage: createStorage({ storage, key: WALLET_STORAGE_PREFIX }),
     transports: {
       [mainnet.id]: transport(rpcUrlMainnet),
       [sepolia.id]: transport(rpcUrlSepolia),
@@ -79,7 +80,9 @@ export function createWalletQueryClient(): QueryClient {
 }
 
 /** Persists the cache under `cache`, at most once a second; wagmi's serializer keeps bigints. */
-export function createWalletPersister(storage: Storage): Persister {
+export function createWalletPersister(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+): Persister {
   return createSyncStoragePersister({
     storage,
     key: WALLET_SETTINGS.cacheKey,
@@ -98,8 +101,38 @@ export interface WalletSetup {
 
 let setup: WalletSetup | null = null
 
+/** Until when the cache's writes are dropped: one still pending after sign-out was the holder's. */
+let quietUntil = 0
+
+/** The page's storage for the cache, deaf for one throttle window after a sign-out. */
+const cacheStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (key) => window.localStorage.getItem(key),
+  setItem: (key, value) => {
+    if (Date.now() >= quietUntil) window.localStorage.setItem(key, value)
+  },
+  removeItem: (key) => window.localStorage.removeItem(key),
+}
+
+/**
+ * Drops this page's wallet state on sign-out: wagmi's connections (without telling the wallet,
+ * which belongs to the browser; the next holder connects their own) and the chain-data cache.
+ */
+function resetWalletSetup(): void {
+  if (!setup) return
+  const { config, queryClient } = setup
+  quietUntil = Date.now() + WALLET_SETTINGS.cacheThrottleMs * 2
+  config.setState((state) => ({
+    ...state,
+    connections: new Map(),
+    current: null,
+    status: 'disconnected',
+  }))
+  queryClient.clear()
+}
+
 /** The page's one wallet setup, created on first use from the build-time RPC URLs. */
 export function walletSetup(): WalletSetup {
+  if (!setup) onWalletForget(resetWalletSetup)
   setup ??= {
     config: createWalletConfig({
       rpcUrlMainnet: appConfig.rpcUrlMainnet,
@@ -108,7 +141,7 @@ export function walletSetup(): WalletSetup {
       testWallet: testWalletEnabled,
     }),
     queryClient: createWalletQueryClient(),
-    persister: createWalletPersister(window.localStorage),
+    persister: createWalletPersister(cacheStorage),
   }
   return setup
 }
