@@ -35,7 +35,7 @@ export const walletChains = [withFees(mainnet), withFees(sepolia)] as const
 export interface WalletConfigOptions {
   rpcUrlMainnet: string
   rpcUrlSepolia: string
-  storage: Storage
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** Whether the test wallet may exist at all (the browser-test build only). */
   testWallet: boolean
 }
@@ -101,11 +101,14 @@ export interface WalletSetup {
 
 let setup: WalletSetup | null = null
 
-/** Until when the cache's writes are dropped: one still pending after sign-out was the holder's. */
+/**
+ * Until when the wallet's writes are dropped: a cache write still pending after sign-out, or a
+ * connection that was still being restored, belonged to the holder who left.
+ */
 let quietUntil = 0
 
-/** The page's storage for the cache, deaf for one throttle window after a sign-out. */
-const cacheStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+/** The page's storage for wagmi and the cache, deaf for a moment after a sign-out. */
+const walletStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
   getItem: (key) => window.localStorage.getItem(key),
   setItem: (key, value) => {
     if (Date.now() >= quietUntil) window.localStorage.setItem(key, value)
@@ -137,11 +140,11 @@ export function walletSetup(): WalletSetup {
     config: createWalletConfig({
       rpcUrlMainnet: appConfig.rpcUrlMainnet,
       rpcUrlSepolia: appConfig.rpcUrlSepolia,
-      storage: window.localStorage,
+      storage: walletStorage,
       testWallet: testWalletEnabled,
     }),
     queryClient: createWalletQueryClient(),
-    persister: createWalletPersister(cacheStorage),
+    persister: createWalletPersister(walletStorage),
   }
   return setup
 }

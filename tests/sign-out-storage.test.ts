@@ -1,0 +1,164 @@
+/**
+ * A shared phone: after sign-out, online or offline, nothing of the holder stays in any storage
+ * the app uses (localStorage, sessionStorage, IndexedDB, Cache Storage, cookies), only the theme
+ * and the cross-tab markers. Everything the holder left is searched for by value.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { expectEventsHome, readEngineState, resetStack, signInWithCode } from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+
+const UID = '041E3C8A2D6B80'
+const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`
+
+/** Keys that may stay: the theme, the spec's markers, and the browser tests' own wallet key. */
+const ALLOWED_LOCAL_KEYS = ['theme', 'signin-event', 'signout-event', 'iyk-test-wallet']
+
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+beforeEach(async () => {
+  await resetStack()
+  await context?.close()
+  context = await browser.newContext()
+})
+
+/** Everything the page's origin keeps, as text: every storage area, every record. */
+function dumpStorage(page: Page) {
+  return page.evaluate(async () => {
+    const readDatabase = (name: string) =>
+      new Promise<Record<string, unknown[]>>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const names = [...db.objectStoreNames]
+          const out: Record<string, unknown[]> = {}
+          if (names.length === 0) {
+            db.close()
+            resolve(out)
+            return
+          }
+          const transaction = db.transaction(names, 'readonly')
+          for (const store of names) {
+            const request = transaction.objectStore(store).getAll()
+            request.onsuccess = () => (out[store] = request.result)
+          }
+          transaction.oncomplete = () => {
+            db.close()
+            resolve(out)
+          }
+          transaction.onerror = () => reject(transaction.error)
+        }
+      })
+    const databases: Record<string, Record<string, unknown[]>> = {}
+    for (const { name } of await indexedDB.databases()) {
+      if (name) databases[name] = await readDatabase(name)
+    }
+    const caches: Record<string, string[]> = {}
+    for (const name of await self.caches.keys()) {
+      const cache = await self.caches.open(name)
+      caches[name] = (await cache.keys()).map((request) => request.url)
+    }
+    return {
+      local: { ...localStorage } as Record<string, string>,
+      session: { ...sessionStorage } as Record<string, string>,
+      databases,
+      caches,
+      cookies: document.cookie,
+    }
+  })
+}
+
+/** A holder with everything the app can keep: session, events, wallet, a kept tap and target. */
+async function holderWithEverything() {
+  const key = generatePrivateKey()
+  const address = privateKeyToAccount(key).address
+  await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  const email = await signInWithCode(page)
+  await expectEventsHome(page)
+  const session = (await readEngineState(page))?.session as Record<string, string | undefined>
+
+  await page.goto(appUrl + '/account')
+  await page.getByRole('button', { name: 'Connect Test wallet' }).click()
+  await page.getByTestId('wallet-address').waitFor()
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: 5000 })
+    .not.toBeNull()
+
+  // A tap kept offline, as a holder on a train would leave it.
+  await context.setOffline(true)
+  await page.goto(appUrl + TAP)
+  await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+  await page.goto(appUrl + '/account')
+
+  const secrets = [email, session.userId, session.sessionToken, session.jwt, UID, address.slice(2)]
+  expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true)
+  return { page, secrets: secrets as string[] }
+}
+
+/** Asserts the dump holds none of the holder's values and only the allowed local keys. */
+function expectNothingOfTheHolder(
+  dump: Awaited<ReturnType<typeof dumpStorage>>,
+  secrets: string[],
+) {
+  const text = JSON.stringify(dump).toLowerCase()
+  for (const secret of secrets)
+    expect(text, `storage still holds ${secret}`).not.toContain(secret.toLowerCase())
+  expect(Object.keys(dump.local).filter((key) => !ALLOWED_LOCAL_KEYS.includes(key))).toEqual([])
+  expect(dump.cookies).toBe('')
+  // The engine keeps only its epoch; the tap store and the wallet keep nothing.
+  const engine = dump.databases['iyk-cards']?.kv ?? []
+  expect(JSON.stringify(engine)).not.toMatch(/"session":\{|"events":\{/)
+  expect(dump.databases['iyk-cards-taps']?.taps ?? []).toEqual([])
+}
+
+describe('sign-out on a shared phone', () => {
+  it('offline: nothing of the holder stays in any storage, only the theme and the markers', async () => {
+    const { page, secrets } = await holderWithEverything()
+    // Still offline: sign-out must not wait for the network.
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    // Past the wallet cache's one-second write throttle.
+    await page.waitForTimeout(1500)
+    const dump = await dumpStorage(page)
+    console.log(
+      'storage after sign-out (offline):',
+      JSON.stringify(Object.keys(dump.local)),
+      Object.keys(dump.databases),
+      Object.keys(dump.caches),
+    )
+    expectNothingOfTheHolder(dump, secrets)
+  })
+
+  it('online: nothing of the holder stays in any storage, only the theme and the markers', async () => {
+    const { page, secrets } = await holderWithEverything()
+    await context.setOffline(false)
+    await page.reload()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await page.waitForTimeout(1500)
+    const dump = await dumpStorage(page)
+    console.log(
+      'storage after sign-out (online):',
+      JSON.stringify(Object.keys(dump.local)),
+      Object.keys(dump.databases),
+      Object.keys(dump.caches),
+    )
+    expectNothingOfTheHolder(dump, secrets)
+  })
+})
