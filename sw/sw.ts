@@ -50,6 +50,16 @@ async function armWakeTimer(): Promise<void> {
   )
 }
 
+// The browser stops an idle worker, even mid-call, and never tells the tabs; the instance it
+// starts next has nothing running and says so at its first wake, so tabs still showing
+// "Refreshing…" from the stopped one are corrected at once.
+let announced = false
+function announceFreshStart(): void {
+  if (announced) return
+  announced = true
+  engine.announceStatus()
+}
+
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) {
     void self.skipWaiting()
@@ -57,11 +67,13 @@ self.addEventListener('message', (event) => {
   }
   const message = parseTabMessage(event.data)
   if (!message) return
+  announceFreshStart()
   tabSpoke(event.source as Client | null, message)
   const port = event.ports[0]
   event.waitUntil(engine.receive(message, (reply) => port?.postMessage(reply)).then(armWakeTimer))
 })
 
 self.addEventListener('activate', (event) => {
+  announceFreshStart()
   event.waitUntil(Promise.all([self.clients.claim(), engine.wake('activate').then(armWakeTimer)]))
 })

@@ -36,6 +36,13 @@ export const PROVIDER_TIMEOUT_MS = 15_000
 /** Time allowed for one cards API call. */
 export const CARDS_TIMEOUT_MS = 15_000
 
+/**
+ * A tab that has shown `refreshing` this long asks the host again (`hello`): longer than a
+ * refresh can take (re-authentication, then events, each with its timeout, plus slack), so only
+ * a host stopped mid-call, whose `refreshing: false` never comes, trips it.
+ */
+export const REFRESHING_RECHECK_MS = PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 5_000
+
 /** How often a visible tab sends the worker a heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 20_000
 

@@ -78,6 +78,11 @@ export interface SessionEngine {
   /** When the next call is due (epoch ms), or null when signed out; a host may set a timer for it. */
   nextWakeAt(): Promise<number | null>
   /**
+   * Tells every tab what this instance is doing. A worker that starts fresh calls it: tabs may still
+   * show `refreshing` from an instance the browser stopped mid-call, whose end was never announced.
+   */
+  announceStatus(): void
+  /**
    * Handles a validated tab message; `reply` gets the snapshot for `hello` before any call starts.
    * The first `hello` this instance sees counts as a page load. Resolves when all work is done.
    */
@@ -497,6 +502,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     async nextWakeAt() {
       return (await readState()).session?.nextDueAt ?? null
     },
+    announceStatus,
     async receive(message, reply) {
       switch (message.type) {
         case TAB_MESSAGE.hello: {

@@ -2,7 +2,11 @@
  * The page's side of the session: talks to the session host (the service worker, or the same
  * engine run in the page where no worker can run), keeps it awake, and relays its messages.
  */
-import { HEARTBEAT_INTERVAL_MS, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
+import {
+  HEARTBEAT_INTERVAL_MS,
+  REFRESHING_RECHECK_MS,
+  SIGNOUT_EVENT_KEY,
+} from '../core/constants.ts'
 import { AppError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
 import {
@@ -57,8 +61,33 @@ const ANSWER_TIMEOUT_MS = 10_000
  * host tells every tab) and through `deliver` (what is meant for this tab only).
  */
 export function createSessionClient(mode: SessionMode, connect: ConnectHost): SessionClient {
+  // A worker the browser stopped mid-call never says the call ended, so `refreshing` would stay
+  // on for good. Shown longer than any refresh can take, the tab asks again (and again, while it
+  // lasts): the snapshot carries the host's real status, which reaches the store like any message.
+  let recheck: ReturnType<typeof setTimeout> | undefined
+  const askAgain = () => {
+    recheck = setTimeout(askAgain, REFRESHING_RECHECK_MS)
+    post({ v, type: TAB_MESSAGE.hello })
+  }
+  function watchRefreshing(message: WorkerMessage): void {
+    const status =
+      message.type === WORKER_MESSAGE.status
+        ? message
+        : message.type === WORKER_MESSAGE.snapshot
+          ? message.status
+          : null
+    if (status === null) return
+    if (!status.refreshing) {
+      clearTimeout(recheck)
+      recheck = undefined
+    } else if (recheck === undefined) {
+      recheck = setTimeout(askAgain, REFRESHING_RECHECK_MS)
+    }
+  }
+
   const listeners = new Set<(message: WorkerMessage) => void>()
   const emit = (message: WorkerMessage) => {
+    watchRefreshing(message)
     for (const listener of listeners) listener(message)
   }
   const deliver: Deliver = (data) => {
@@ -131,6 +160,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     },
     close() {
       clearInterval(timer)
+      clearTimeout(recheck)
       document.removeEventListener('visibilitychange', heartbeat)
       window.removeEventListener('focus', heartbeat)
       window.removeEventListener('online', backOnline)

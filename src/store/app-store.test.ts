@@ -134,6 +134,26 @@ describe('app store', () => {
     expect(state.net.online).toBe(false)
   })
 
+  it('ends a refreshing that the host never ended when a snapshot says it is idle', () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage([event('1', 'active')]))
+    store.getState().apply({ v, type: WORKER_MESSAGE.status, online: true, refreshing: true })
+    expect(store.getState().net.refreshing).toBe(true)
+    // The answer to the tab asking again: a restarted worker has nothing running.
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
+      events: null,
+      status: { online: true, refreshing: false },
+    })
+    const state = store.getState()
+    expect(state.net).toEqual({ online: true, refreshing: false })
+    // A snapshot without a list keeps the one shown.
+    expect(state.events.list).toHaveLength(1)
+  })
+
   it('resolves whenAuthKnown once the status is known', async () => {
     const store = createAppStore()
     let known: string | undefined

@@ -1,0 +1,173 @@
+/** The session client's watch on `refreshing`: a host that never says a refresh ended is asked again. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REFRESHING_RECHECK_MS } from '../core/constants.ts'
+import {
+  CHANNEL_NAME,
+  PROTOCOL_VERSION as v,
+  TAB_MESSAGE,
+  WORKER_MESSAGE,
+  type SnapshotMessage,
+  type StatusMessage,
+  type TabMessage,
+  type WorkerMessage,
+} from '../core/protocol.ts'
+import { createSessionClient, type Deliver, type SessionClient } from './session-client.ts'
+
+const status = (refreshing: boolean): StatusMessage => ({
+  v,
+  type: WORKER_MESSAGE.status,
+  online: true,
+  refreshing,
+})
+
+const snapshot = (refreshing: boolean): SnapshotMessage => ({
+  v,
+  type: WORKER_MESSAGE.snapshot,
+  auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
+  events: null,
+  status: { online: true, refreshing },
+})
+
+/**
+ * A client over a fake host that records what the tab sends and answers each `hello` with the
+ * snapshot `answer()` returns (as the worker does, to this tab only). `refreshing()` is what the
+ * last status or snapshot the client's listeners received says: what the app store shows.
+ */
+function connectedClient(answer: () => SnapshotMessage) {
+  const sent: TabMessage[] = []
+  let deliver: Deliver = () => {}
+  const client = createSessionClient('worker', (toTab) => {
+    deliver = toTab
+    return (message) => {
+      sent.push(message)
+      if (message.type === TAB_MESSAGE.hello) deliver(answer())
+    }
+  })
+  const received: WorkerMessage[] = []
+  client.subscribe((message) => void received.push(message))
+  const hellos = () => sent.filter((message) => message.type === TAB_MESSAGE.hello).length
+  return {
+    client,
+    received,
+    hellos,
+    refreshing: () => lastRefreshing(received),
+    deliver: (message: WorkerMessage) => deliver(message),
+  }
+}
+
+/** `refreshing` as the last status or snapshot among `messages` says (null: none yet). */
+function lastRefreshing(messages: WorkerMessage[]): boolean | null {
+  for (const message of messages.toReversed()) {
+    if (message.type === WORKER_MESSAGE.status) return message.refreshing
+    if (message.type === WORKER_MESSAGE.snapshot) return message.status.refreshing
+  }
+  return null
+}
+
+let client: SessionClient | undefined
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+})
+
+afterEach(() => {
+  client?.close()
+  client = undefined
+  vi.useRealTimers()
+})
+
+describe('session client: refreshing that never ends', () => {
+  it('asks the host again once refreshing outlasts any refresh, and its listeners get the answer', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    tab.deliver(status(true))
+    expect(tab.refreshing()).toBe(true)
+
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    expect(tab.hellos()).toBe(0)
+    expect(tab.refreshing()).toBe(true)
+
+    vi.advanceTimersByTime(1)
+    expect(tab.hellos()).toBe(1)
+    expect(tab.received.at(-1)).toEqual(snapshot(false))
+
+    // Corrected: nothing more to ask.
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    expect(tab.hellos()).toBe(1)
+  })
+
+  it('does not ask when the refresh ends in time', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    tab.deliver(status(true))
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    tab.deliver(status(false))
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    expect(tab.hellos()).toBe(0)
+    expect(tab.refreshing()).toBe(false)
+  })
+
+  it('a new refresh after one that ended gets its own full deadline', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    tab.deliver(status(true))
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1000)
+    tab.deliver(status(false))
+    tab.deliver(status(true))
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    expect(tab.hellos()).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(tab.hellos()).toBe(1)
+  })
+
+  it('keeps asking while the host says it is still busy, and stops once it is not', () => {
+    let busy = true
+    const tab = connectedClient(() => snapshot(busy))
+    client = tab.client
+    tab.deliver(snapshot(true))
+
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    expect(tab.hellos()).toBe(1)
+    expect(tab.refreshing()).toBe(true)
+
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    expect(tab.hellos()).toBe(2)
+
+    busy = false
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    expect(tab.hellos()).toBe(3)
+    expect(tab.refreshing()).toBe(false)
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    expect(tab.hellos()).toBe(3)
+  })
+
+  it('asks again even when the host does not answer at once', () => {
+    const sent: TabMessage[] = []
+    client = createSessionClient('worker', () => (message) => void sent.push(message))
+    const received: WorkerMessage[] = []
+    client.subscribe((message) => void received.push(message))
+    // Only the status itself comes through this tab's deliver; no answer to hello ever does.
+    const channel = new BroadcastChannel(CHANNEL_NAME)
+    const seen = new Promise<void>((resolve) => {
+      const stop = client?.subscribe(() => {
+        stop?.()
+        resolve()
+      })
+    })
+    channel.postMessage(status(true))
+    return seen.then(() => {
+      channel.close()
+      expect(lastRefreshing(received)).toBe(true)
+      vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 2)
+      expect(sent.filter((message) => message.type === TAB_MESSAGE.hello)).toHaveLength(2)
+    })
+  })
+
+  it('stops watching once closed', () => {
+    const tab = connectedClient(() => snapshot(false))
+    tab.deliver(status(true))
+    tab.client.close()
+    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 2)
+    expect(tab.hellos()).toBe(0)
+  })
+})
