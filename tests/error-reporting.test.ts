@@ -1,8 +1,9 @@
 /**
  * Error reporting in real Chromium against the local sink: a failed event fetch in the worker is
  * reported once, through one tab; an error raised before the SDK loads is buffered and sent; no
- * report carries a session token, a JWT, an Authorization header or a tap parameter's value; and
- * the Content Security Policy lets the reports through.
+ * report carries a session token, a JWT, an Authorization header, a tap parameter's value, the
+ * holder's email address or a user, not even inside an error's message; and the Content Security
+ * Policy lets the reports through.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -10,6 +11,7 @@ import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
 import {
   armFault,
   expectEventsHome,
+  newEmail,
   readEngineState,
   resetStack,
   signInWithCode,
@@ -84,7 +86,8 @@ describe('error reporting', () => {
     contexts.push(context)
     const page = await installedPage(context)
     const violations = collectCspViolations(page)
-    await signInWithCode(page)
+    const email = newEmail()
+    await signInWithCode(page, email)
     await page.waitForURL(appUrl + '/')
     await expectEventsHome(page)
     const state = (await readEngineState(page)) as { session: Record<string, string> }
@@ -106,6 +109,18 @@ describe('error reporting', () => {
     await page.locator('#root h1').waitFor()
     // Signed in, the tap page asks for fresh events; "back online" asks too, in case it did not.
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    // An uncaught error whose message holds the real session as JSON and the holder's address
+    // (as a careless `throw new Error(JSON.stringify(state))` would): scrubbed by value.
+    await page.evaluate(
+      ({ sessionToken, email }) => {
+        setTimeout(() => {
+          throw new Error(
+            `Bad sign-in state {"session_token":"${sessionToken}","email":"${email}"}`,
+          )
+        })
+      },
+      { sessionToken, email },
+    )
 
     await expect
       .poll(async () => (await errorEvents()).filter((e) => tagsOf(e).op === 'poap-events'), {
@@ -121,6 +136,19 @@ describe('error reporting', () => {
     expect(exceptionText(failure)).toContain('HTTP 500')
     expect(failure.environment).toBe('production')
 
+    // The error holding the session and the address arrived without either, and without a user.
+    const stateErrors = async () =>
+      (await errorEvents()).filter((e) => exceptionText(e).includes('Bad sign-in state'))
+    await expect.poll(async () => (await stateErrors()).length, { timeout: 20_000 }).toBe(1)
+    const stateError = (await stateErrors())[0] as Record<string, unknown>
+    expect(exceptionText(stateError)).toContain(
+      JSON.stringify('{"session_token":"[Filtered]","email":"[email]"}').slice(1, -1),
+    )
+    for (const event of await errorEvents()) {
+      expect(event.user).toBeUndefined()
+      expect(event.sdk).toMatchObject({ settings: { infer_ip: 'never' } })
+    }
+
     // The tap URL did reach the reporter (the event's URL and the page-load span), scrubbed.
     await expect
       .poll(async () => (await reports()).some((report) => report.raw.includes('uid=[Filtered]')))
@@ -130,6 +158,8 @@ describe('error reporting', () => {
     for (const raw of raws) {
       expect(raw).not.toContain(sessionToken)
       expect(raw).not.toContain(jwt)
+      expect(raw).not.toContain(email)
+      expect(raw).not.toContain('{{auto}}')
       expect(raw).not.toContain('token=')
       expect(raw).not.toContain(UID)
       expect(raw).not.toContain(CMAC)

@@ -1,4 +1,4 @@
-/** Removes credentials and card-tap data from error reports: a pure, deep scrub of report data. */
+/** Removes credentials, card-tap data and email addresses from error reports: a pure deep scrub. */
 
 /** Query parameters whose values never leave the device in a report (sign-in link and card tap). */
 export const SCRUBBED_PARAMS = [
@@ -16,6 +16,12 @@ export const SCRUBBED_PARAMS = [
 /** What a scrubbed value is replaced with (the error-reporting service's own marker). */
 export const FILTERED = '[Filtered]'
 
+/**
+ * What an email address found in text is replaced with. Its own marker, not `[Filtered]`: a
+ * reader sees that an address was there (often the cause: "no account for [email]").
+ */
+export const EMAIL_MARKER = '[email]'
+
 /** Fields removed wherever they appear (compared lower-case): headers and cookie jars. */
 const DROPPED_KEYS = new Set([
   'authorization',
@@ -25,7 +31,14 @@ const DROPPED_KEYS = new Set([
   'set-cookie',
 ])
 
-/** Fields whose values are credentials (compared lower-case without `_` and `-`). */
+/** Fields about the holder that are removed wherever they appear (`user.email`, `ip_address`). */
+const PERSONAL_KEYS = new Set(['email', 'emailaddress', 'ipaddress'])
+
+/**
+ * Fields whose values are credentials or tap data (compared lower-case without `_` and `-`),
+ * besides every name ending in one of SECRET_SUFFIXES. The one-letter tap parameters (`e`, `p`,
+ * `c`) count only as query parameters: as field names they would hit unrelated data.
+ */
 const SECRET_KEYS = new Set([
   'token',
   'sessiontoken',
@@ -35,14 +48,42 @@ const SECRET_KEYS = new Set([
   'refreshtoken',
   'idtoken',
   'password',
+  'privatekey',
+  'authorization',
+  'proxyauthorization',
+  'cookie',
+  'setcookie',
+  'stytchtokentype',
+  'uid',
+  'ctr',
+  'cmac',
+  'piccdata',
 ])
+
+/** Names ending in these are secret too (`session_token`, `sessionJwt`, `X-Api-Key`, …). */
+const SECRET_SUFFIXES = ['token', 'jwt', 'password', 'secret', 'apikey']
+
+const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_]/g, '')
+
+/** The last part of a dotted name (`http.request.header.cookie` → `cookie`). */
+const lastPart = (key: string) => key.slice(key.lastIndexOf('.') + 1)
+
+/** Whether a field (or a name written in text) holds a credential or tap data. */
+function isSecretKey(key: string): boolean {
+  const name = normalizeKey(lastPart(key))
+  return SECRET_KEYS.has(name) || SECRET_SUFFIXES.some((suffix) => name.endsWith(suffix))
+}
+
+// Every pattern below is linear in the text's length: each either starts only where a run of
+// its characters starts (a lookbehind) or at a separator, and no quantifier can match the same
+// characters in two ways. `scrub.test.ts` runs them over 100 KB of hostile text.
 
 /** A parameter's start: `?`, `&`, `#` or `;` (raw or percent-encoded, once or more), or the text's start. */
 const PARAM_START = String.raw`(^|[?&#;]\s*|%(?:25)*(?:3F|26|23|3B))`
-/** The listed names, and any name ending in token, jwt or password (`session_token`, …). */
+/** The listed names, and any name ending like a secret one (`session_token`, `x-api-key`, …). */
 const PARAM_NAMES = [
   ...[...SCRUBBED_PARAMS].sort((a, b) => b.length - a.length),
-  String.raw`[\w.-]*(?:token|jwt|password)`,
+  String.raw`[\w.-]*(?:token|jwt|password|secret|api[_-]?key)`,
 ].join('|')
 /** `=` raw or percent-encoded. */
 const EQUALS = String.raw`(=|%(?:25)*3D)`
@@ -50,26 +91,117 @@ const EQUALS = String.raw`(=|%(?:25)*3D)`
 const VALUE = String.raw`(?:(?!%(?:25)*(?:26|23|3B))[^&#;\s"'<>\\])*`
 const PARAM_PATTERN = new RegExp(`${PARAM_START}(${PARAM_NAMES})${EQUALS}${VALUE}`, 'gi')
 
-/** `Authorization`-style credentials written out in text. */
-const AUTH_SCHEME_PATTERN = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi
+/**
+ * `Authorization`-style credentials written out in text: the scheme, then a credential (RFC 7235
+ * token68, `=` only as padding) that ends the word, full stops aside (`bearer /api/x?y` is none).
+ */
+const AUTH_SCHEME_PATTERN =
+  /\b(Bearer|Basic)(\s+)(?!(?:Bearer|Basic)\b)([\w.~+/-]+=*)(?=\.*(?:[\s"'`,:;)\]}>\\]|$))/gi
+/**
+ * Whether the word after `Bearer` or `Basic` is a credential rather than prose ("basic setup",
+ * "bearer 500", "bearer TypeError"): real ones are long, or hold a symbol, or letters and digits.
+ */
+function isCredential(word: string): boolean {
+  const credential = word.replace(/\.+$/, '') // a sentence's full stop is not part of it
+  return (
+    credential.length >= 16 ||
+    /[.~+/=_-]/.test(credential) ||
+    (/\d/.test(credential) && /[a-z]/i.test(credential))
+  )
+}
+
 /** A JSON Web Token (three base64url parts, the first two JSON objects). */
-const JWT_PATTERN = /\beyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g
+const JWT_PATTERN = /(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g
+/**
+ * A provider's opaque token standing alone: 44 base64url characters (a session token), or 43 and
+ * `=` (a magic-link token). Nothing else in a report is a lone word of exactly that length (the
+ * app's hashed chunk names are under 35), so the rare false positive costs one word.
+ */
+const OPAQUE_TOKEN_PATTERN = /(?<![\w-])[\w-]{43}(?:[\w-]|=|%(?:25)*3D)(?![\w-])/g
+/**
+ * An email address, raw or percent-encoded (`ada%2Bcamel%40example.com`). The last domain label
+ * must start with a letter, so `pkg@1.2.3` and `name@https://…` (stack frames) are not addresses.
+ */
+const EMAIL_PATTERN =
+  /(?<![\w.+%-])[\w.+%-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*/g
 
 /**
- * Text with the values of scrubbed query parameters, written-out Authorization credentials and
- * JWTs replaced by `[Filtered]`. Works on whole URLs, bare query strings, paths, percent-encoded
- * URLs inside other parameters (`?redirect=%2Ftap%3Fuid%3D…`) and free text.
+ * A name followed by `:` or `=` (or `==`, `:=`), as in JSON (`"session_token":"…"`, `'jwt': '…'`,
+ * escaped `\"token\":\"…\"`), object literals and `key=value` text; groups 2 and 3 are the
+ * backslashes escaping the value's opening quote and that quote, if it has one.
+ */
+const PAIR_PATTERN = /(?<![\w-])([A-Za-z_][\w-]*)(?:\\*["'])?\s*[:=]=*\s*(?:(\\*)(["']))?/g
+/** An unquoted value: up to a space, quote, bracket or separator. */
+const BARE_VALUE = /[^\s"'`,;&#<>{}()[\]\\|]*/y
+/** A scheme before an unquoted value (`Authorization: Bearer …` keeps its scheme). */
+const SCHEME = /(?:Bearer|Basic)\s+/iy
+
+/**
+ * Where a quoted value that opens with `escapes` backslashes and `quote` ends, else the text's end.
+ * Text escaped again and again (0, 1, 3, … backslashes before its quotes: k) closes a string with
+ * a quote behind k backslashes plus any number of escaped backslashes (2k + 2 each); other runs
+ * of backslashes before a quote belong to the value.
+ */
+function quotedValueEnd(text: string, start: number, escapes: number, quote: string): number {
+  let index = start
+  while (index < text.length) {
+    const run = index
+    while (text[index] === '\\') index++
+    if (text[index] === quote && (index - run) % (2 * escapes + 2) === escapes) return run
+    index++
+  }
+  return text.length
+}
+
+/** Text with the value of every secret `name: value` / `name=value` pair replaced. */
+function scrubPairs(text: string): string {
+  let result = ''
+  let copied = 0
+  PAIR_PATTERN.lastIndex = 0
+  for (let match = PAIR_PATTERN.exec(text); match; match = PAIR_PATTERN.exec(text)) {
+    const [, name = '', escapes, quote] = match
+    if (!isSecretKey(name)) continue
+    let start = PAIR_PATTERN.lastIndex
+    let end: number
+    if (quote !== undefined) {
+      end = quotedValueEnd(text, start, escapes?.length ?? 0, quote)
+    } else {
+      SCHEME.lastIndex = start
+      if (SCHEME.test(text)) start = SCHEME.lastIndex
+      BARE_VALUE.lastIndex = start
+      end = start + (BARE_VALUE.exec(text)?.[0].length ?? 0)
+    }
+    if (end === start) continue
+    result += text.slice(copied, start) + FILTERED
+    copied = end
+    PAIR_PATTERN.lastIndex = end
+  }
+  return copied === 0 ? text : result + text.slice(copied)
+}
+
+/**
+ * Text with credentials, tap data and email addresses replaced: the values of secret-named pairs
+ * (JSON, escaped JSON, `name=value`), of the listed query parameters and any `*token`/`*jwt`
+ * parameter (raw or percent-encoded inside another parameter: `?redirect=%2Ftap%3Fuid%3D…`),
+ * written-out `Bearer`/`Basic` credentials, JWTs and lone provider tokens become `[Filtered]`;
+ * email addresses become `[email]`. The price of catching `token: <value>` in prose: a message
+ * such as "Invalid token: expired" loses the word after the colon.
  */
 export function scrubText(text: string): string {
-  return text
+  // The scheme first: a pair or parameter rule would otherwise take the scheme for the value.
+  const withoutSchemes = text.replace(
+    AUTH_SCHEME_PATTERN,
+    (match, scheme: string, space: string, credential: string) =>
+      isCredential(credential) ? `${scheme}${space}${FILTERED}` : match,
+  )
+  return scrubPairs(withoutSchemes)
     .replace(PARAM_PATTERN, (_match, start: string, name: string, equals: string) => {
       return `${start}${name}${equals}${FILTERED}`
     })
-    .replace(AUTH_SCHEME_PATTERN, (_match, scheme: string) => `${scheme} ${FILTERED}`)
     .replace(JWT_PATTERN, FILTERED)
+    .replace(OPAQUE_TOKEN_PATTERN, FILTERED)
+    .replace(EMAIL_PATTERN, EMAIL_MARKER)
 }
-
-const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_]/g, '')
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {
   const prototype: unknown = Object.getPrototypeOf(value)
@@ -97,21 +229,19 @@ function scrubValue(value: unknown, seen: WeakMap<object, unknown>, depth: numbe
   const copy: Record<string, unknown> = {}
   seen.set(value, copy)
   for (const [key, item] of Object.entries(value)) {
-    const lower = key.toLowerCase()
-    if (DROPPED_KEYS.has(lower)) continue
-    if (SECRET_KEYS.has(normalizeKey(key)) && item !== null && item !== undefined) {
-      copy[key] = FILTERED
-      continue
-    }
+    const last = lastPart(key)
+    if (DROPPED_KEYS.has(last.toLowerCase()) || PERSONAL_KEYS.has(normalizeKey(last))) continue
     // Keys can carry data too (e.g. a header or a parameter used as a map key).
-    copy[scrubText(key)] = scrubValue(item, seen, depth + 1)
+    const secret = isSecretKey(key) && item !== null && item !== undefined
+    copy[scrubText(key)] = secret ? FILTERED : scrubValue(item, seen, depth + 1)
   }
   return copy
 }
 
 /**
  * A deep copy of report data (an event, breadcrumb or span) in which every string is scrubbed
- * (`scrubText`), Authorization and cookie fields are removed, and credential fields are replaced.
+ * (`scrubText`), Authorization, cookie, email and IP address fields are removed, and credential
+ * and tap fields (`session_token`, `*Jwt`, `uid`, …) are replaced by `[Filtered]`.
  * Pure: the input is not changed. Never throws on plain data, cyclic data included.
  */
 export function scrubReport<T>(value: T): T {

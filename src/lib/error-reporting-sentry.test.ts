@@ -1,8 +1,16 @@
-/** The SDK's settings: spec §9 values, no tunnel, and every hook scrubs what it is given. */
+/** The SDK's settings: spec §9 values, no tunnel, no user or IP, and every hook scrubs. */
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Breadcrumb, BrowserOptions, ErrorEvent } from '@sentry/react'
-import { FILTERED } from '../core/scrub.ts'
+import {
+  captureException,
+  close,
+  init,
+  setUser,
+  type Breadcrumb,
+  type BrowserOptions,
+  type ErrorEvent,
+} from '@sentry/react'
+import { EMAIL_MARKER, FILTERED } from '../core/scrub.ts'
 import { sentryOptions } from './error-reporting-sentry.ts'
 
 const DSN = 'http://public@127.0.0.1:8789/1'
@@ -10,6 +18,8 @@ const DSN = 'http://public@127.0.0.1:8789/1'
 type Envelope = Parameters<ReturnType<NonNullable<BrowserOptions['transport']>>['send']>[0]
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+const SESSION_TOKEN = 'mZAYn5aLEqKUlZ_Ad9U_fWr38GaAQ1oFAhT8ds245v7Q'
+const EMAIL = 'holder-1a2b3c4d@example.com'
 
 describe('sentryOptions', () => {
   const options = sentryOptions({ dsn: DSN, router: null, release: 'iyk-cards@0.1.0' })
@@ -24,6 +34,30 @@ describe('sentryOptions', () => {
     })
     expect(options.tunnel).toBeUndefined()
     expect(options.integrations).toEqual([expect.objectContaining({ name: 'BrowserTracing' })])
+  })
+
+  it('collects no user data, IP address or cookies (SDK 11 has no `sendDefaultPii`)', () => {
+    expect(options.dataCollection).toEqual({ cookies: false, userInfo: false })
+    expect(options).not.toHaveProperty('sendDefaultPii')
+  })
+
+  it('sends error events without a user, and without secrets or addresses in their text', async () => {
+    const event = {
+      type: undefined,
+      message: `Sign-in state {"session_token":"${SESSION_TOKEN}","email":"${EMAIL}"}`,
+      exception: { values: [{ type: 'Error', value: `No account for ${EMAIL}` }] },
+      user: { id: 'holder', email: EMAIL, ip_address: '{{auto}}' },
+      extra: { body: JSON.stringify(JSON.stringify({ session_token: SESSION_TOKEN })) },
+    } as unknown as ErrorEvent
+    const sent = await options.beforeSend?.(event, {})
+    expect(sent).not.toHaveProperty('user')
+    expect(sent?.message).toBe(
+      `Sign-in state {"session_token":"${FILTERED}","email":"${EMAIL_MARKER}"}`,
+    )
+    expect(sent?.exception?.values?.[0]?.value).toBe(`No account for ${EMAIL_MARKER}`)
+    const text = JSON.stringify(sent)
+    expect(text).not.toContain(SESSION_TOKEN)
+    expect(text).not.toContain(EMAIL)
   })
 
   it('scrubs error events before they are sent', async () => {
@@ -96,5 +130,41 @@ describe('sending', () => {
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
     expect(String(fetch.mock.calls[0]?.[1]?.body)).toContain('"message":"offline"')
+  })
+})
+
+describe('with the real SDK', () => {
+  afterEach(async () => {
+    await close()
+  })
+
+  it('sends an envelope with no user, no IP inference and no secret from the message', async () => {
+    const sent: Envelope[] = []
+    init({
+      ...sentryOptions({ dsn: DSN, router: null }),
+      integrations: [],
+      transport: () => ({
+        send: async (envelope) => {
+          sent.push(envelope)
+          return {}
+        },
+        flush: async () => true,
+      }),
+    })
+    setUser({ id: 'holder', email: EMAIL, ip_address: '{{auto}}' })
+    captureException(new Error(`Bad state {"session_token":"${SESSION_TOKEN}"} for ${EMAIL}`))
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+
+    const [, items] = sent[0] as Envelope
+    const event = items[0]?.[1] as ErrorEvent
+    expect(event.user).toBeUndefined()
+    expect(event.sdk?.settings).toEqual({ infer_ip: 'never' })
+    expect(event.exception?.values?.[0]?.value).toBe(
+      `Bad state {"session_token":"${FILTERED}"} for ${EMAIL_MARKER}`,
+    )
+    const text = JSON.stringify(sent)
+    expect(text).not.toContain(SESSION_TOKEN)
+    expect(text).not.toContain(EMAIL)
+    expect(text).not.toContain('{{auto}}')
   })
 })

@@ -25,6 +25,14 @@ export interface SentrySetup {
 }
 
 type SpanCallback = NonNullable<BrowserOptions['beforeSendSpan']>
+type EventCallback = NonNullable<BrowserOptions['beforeSend']>
+
+/** An error event scrubbed (`src/core/scrub.ts`) and without any user: reports are anonymous. */
+const scrubEvent: EventCallback = (event) => {
+  const scrubbed = scrubReport(event)
+  delete scrubbed.user
+  return scrubbed
+}
 
 /** A span that cannot be scrubbed is sent without its name and attributes, never as it was. */
 const scrubSpan: SpanCallback = (span) => {
@@ -37,8 +45,9 @@ const scrubSpan: SpanCallback = (span) => {
 
 /**
  * The SDK's options (spec §9: all traces, environment "production"; no tunnel). `beforeSend`,
- * `beforeBreadcrumb` and `beforeSendSpan` remove Authorization headers, cookies and the sign-in
- * and tap parameters from every URL (`src/core/scrub.ts`).
+ * `beforeBreadcrumb` and `beforeSendSpan` remove Authorization headers, cookies, credentials,
+ * tap parameters and email addresses wherever they are (`src/core/scrub.ts`); no user or IP
+ * address is attached.
  */
 export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): BrowserOptions {
   return {
@@ -51,10 +60,12 @@ export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): Bro
     ],
     // No trace headers on any request: the provider and cards APIs do not allow them (CORS).
     tracePropagationTargets: [],
-    dataCollection: { cookies: false },
+    // SDK 11's replacement for `sendDefaultPii: false` (that option no longer exists): no user
+    // fields and no IP address, neither on events nor inferred by the server (`infer_ip: never`).
+    dataCollection: { cookies: false, userInfo: false },
     // Keep the app's own error messages as they are; add the host only to what is reported.
     enhanceFetchErrorMessages: 'report-only',
-    beforeSend: (event) => scrubReport(event),
+    beforeSend: scrubEvent,
     beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb),
     beforeSendSpan: scrubSpan,
     transport: (options) =>
