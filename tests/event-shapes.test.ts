@@ -3,11 +3,12 @@
  * (the stand-in's default), the camelCase shape, and a mixed list with broken entries. Every usable
  * event shows with its status in words; what could not be used is reported once, without names.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
-import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import { expectEventsHome, newEmail, resetStack, signInWithCode } from './support/stack.ts'
+import { collectErrors, contextOptions, waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome, newEmail, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const sinkUrl = inject('sinkUrl')
@@ -15,27 +16,13 @@ const sinkUrl = inject('sinkUrl')
 /** The status words the app shows for the five statuses it knows. */
 const KNOWN_WORDS = ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
+const suite = browserSuite(async () => {
   await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
-  await context?.close()
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 })
 
 /** Signs in as a new holder whose address picks the stand-in's list (`+camel`, `+mixed`). */
 async function signedInAs(label: string): Promise<Page> {
-  const page = await context.newPage()
+  const page = await (await suite.newContext(contextOptions)).newPage()
   await page.goto(appUrl + '/')
   await waitForServiceWorker(page)
   await signInWithCode(page, newEmail(label))

@@ -3,11 +3,12 @@
  * the app uses (localStorage, sessionStorage, IndexedDB, Cache Storage, cookies), only the theme
  * and the cross-tab markers. Everything the holder left is searched for by value.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import { expectEventsHome, readEngineState, resetStack, signInWithCode } from './support/stack.ts'
+import { waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome, readEngineState, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 
@@ -17,22 +18,7 @@ const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`
 /** Keys that may stay: the theme, the spec's markers, and the browser tests' own wallet key. */
 const ALLOWED_LOCAL_KEYS = ['theme', 'signin-event', 'signout-event', 'iyk-test-wallet']
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
-  await context?.close()
-  context = await browser.newContext()
-})
+const suite = browserSuite()
 
 /** Everything the page's origin keeps, as text: every storage area, every record. */
 function dumpStorage(page: Page) {
@@ -83,6 +69,7 @@ function dumpStorage(page: Page) {
 
 /** A holder with everything the app can keep: session, events, wallet, a kept tap and target. */
 async function holderWithEverything() {
+  const context = await suite.newContext()
   const key = generatePrivateKey()
   const address = privateKeyToAccount(key).address
   await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
@@ -108,7 +95,7 @@ async function holderWithEverything() {
 
   const secrets = [email, session.userId, session.sessionToken, session.jwt, UID, address.slice(2)]
   expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true)
-  return { page, secrets: secrets as string[] }
+  return { context, page, secrets: secrets as string[] }
 }
 
 /** Asserts the dump holds none of the holder's values and only the allowed local keys. */
@@ -128,37 +115,27 @@ function expectNothingOfTheHolder(
 }
 
 describe('sign-out on a shared phone', () => {
-  it('offline: nothing of the holder stays in any storage, only the theme and the markers', async () => {
-    const { page, secrets } = await holderWithEverything()
-    // Still offline: sign-out must not wait for the network.
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
-    // Past the wallet cache's one-second write throttle.
-    await page.waitForTimeout(1500)
-    const dump = await dumpStorage(page)
-    console.log(
-      'storage after sign-out (offline):',
-      JSON.stringify(Object.keys(dump.local)),
-      Object.keys(dump.databases),
-      Object.keys(dump.caches),
-    )
-    expectNothingOfTheHolder(dump, secrets)
-  })
-
-  it('online: nothing of the holder stays in any storage, only the theme and the markers', async () => {
-    const { page, secrets } = await holderWithEverything()
-    await context.setOffline(false)
-    await page.reload()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
-    await page.waitForTimeout(1500)
-    const dump = await dumpStorage(page)
-    console.log(
-      'storage after sign-out (online):',
-      JSON.stringify(Object.keys(dump.local)),
-      Object.keys(dump.databases),
-      Object.keys(dump.caches),
-    )
-    expectNothingOfTheHolder(dump, secrets)
-  })
+  it.each(['offline', 'online'] as const)(
+    '%s: nothing of the holder stays in any storage, only the theme and the markers',
+    async (network) => {
+      const { context, page, secrets } = await holderWithEverything()
+      if (network === 'online') {
+        await context.setOffline(false)
+        await page.reload()
+      }
+      // Offline, sign-out must not wait for the network.
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.waitForURL(appUrl + '/')
+      // Past the wallet cache's one-second write throttle.
+      await page.waitForTimeout(1500)
+      const dump = await dumpStorage(page)
+      console.log(
+        `storage after sign-out (${network}):`,
+        JSON.stringify(Object.keys(dump.local)),
+        Object.keys(dump.databases),
+        Object.keys(dump.caches),
+      )
+      expectNothingOfTheHolder(dump, secrets)
+    },
+  )
 })

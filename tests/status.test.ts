@@ -2,8 +2,8 @@
  * "Refreshing…" in real Chromium: a normal refresh shows it and ends it; a worker the browser
  * stops mid-call (its end never announced) leaves no tab stuck on it past the recheck deadline.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
 import { REFRESHING_RECHECK_MS } from '../src/core/constants.ts'
 import {
   CHANNEL_NAME,
@@ -11,13 +11,13 @@ import {
   WORKER_MESSAGE,
   type StatusMessage,
 } from '../src/core/protocol.ts'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
 import {
   armFault,
   callCount,
   expectEventsHome,
   readEngineState,
-  resetStack,
   signInWithCode,
 } from './support/stack.ts'
 
@@ -28,26 +28,11 @@ const DEADLINE_MS = REFRESHING_RECHECK_MS + 5_000
 /** Sign-in and the rest of a test around one wait of up to DEADLINE_MS. */
 const TEST_TIMEOUT_MS = DEADLINE_MS + 60_000
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
+const suite = browserSuite()
 
 /** A context whose worker is installed and controlling, with a signed-in page on its events. */
 async function signedInContext() {
-  const context = await browser.newContext()
-  contexts.push(context)
+  const context = await suite.newContext()
   const page = await context.newPage()
   await page.goto(appUrl + '/')
   await waitForServiceWorker(page)

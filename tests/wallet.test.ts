@@ -55,14 +55,20 @@ async function startWalletSignIn(page: Page) {
   await page.getByRole('button', { name: 'Use Test wallet' }).click()
 }
 
+/** A signed-in holder who connected the test wallet on /account. */
+async function signedInWithWalletConnected(): Promise<{ page: Page; address: string }> {
+  const { page, address } = await pageWithWallet()
+  await signInWithCode(page)
+  await expectEventsHome(page)
+  await page.goto(appUrl + '/account')
+  await page.getByRole('button', { name: 'Connect Test wallet' }).click()
+  await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+  return { page, address }
+}
+
 describe('wallet on the account page', () => {
   it('connects, reconnects after a reload, persists the cache, disconnects', async () => {
-    const { page, address } = await pageWithWallet()
-    await signInWithCode(page)
-    await expectEventsHome(page)
-    await page.goto(appUrl + '/account')
-    await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    const { page, address } = await signedInWithWalletConnected()
     await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Ethereum')
     // Nothing serves the default RPC URLs: the balance says so, the wallet stays connected.
     await page.getByTestId('wallet-rpc-error').waitFor()
@@ -87,12 +93,7 @@ describe('wallet on the account page', () => {
 
 describe('a shared phone', () => {
   it('sign-out forgets the wallet: the next holder sees no address, no connection, no cached balance', async () => {
-    const { page, address } = await pageWithWallet()
-    await signInWithCode(page)
-    await expectEventsHome(page)
-    await page.goto(appUrl + '/account')
-    await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    const { page, address } = await signedInWithWalletConnected()
     const walletKeys = () =>
       page.evaluate(() =>
         Object.keys(localStorage).filter((key) => key === 'cache' || key.startsWith('wagmi.')),
