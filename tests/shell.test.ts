@@ -43,7 +43,8 @@ describe('public routes', () => {
     await page.getByText('Your key to the wwworld.', { exact: true }).first().waitFor()
     await page.getByRole('link', { name: 'Sign in' }).click()
     await page.waitForURL(/\/auth\/email$/)
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
+    // The address changes before the new route has rendered: read the heading once it has.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
     await page.close()
   })
 })
