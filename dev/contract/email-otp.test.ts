@@ -91,7 +91,8 @@ describe('email one-time code', () => {
   it('lets a code live 2 minutes when the caller does not say, and refuses expiries outside 1 to 10', async () => {
     const stytch = await client()
     const first = await stytch.otps.email.loginOrCreate('default@example.com')
-    stack.clock.advance(2 * 60_000 - 1000)
+    // The stack's clock runs on real time too: leave room for a busy machine.
+    stack.clock.advance(2 * 60_000 - 20_000)
     await expect(
       stytch.otps.authenticate(await stack.latestCode('default@example.com'), first.method_id, {
         session_duration_minutes: 60,
