@@ -30,11 +30,14 @@ export const BACKOFF_JITTER_MS = 175
 /** Cached events are served for at most one day. */
 export const EVENTS_CACHE_TTL_MS = 86_400_000
 
-/** Time allowed for one provider call before it counts as a recoverable failure. */
-export const PROVIDER_TIMEOUT_MS = 15_000
+/**
+ * Time allowed for one provider call before it counts as a recoverable failure: short, as on a
+ * phone with one bar of signal (lie-fi) a call that has not answered in 8 s rarely will.
+ */
+export const PROVIDER_TIMEOUT_MS = 8_000
 
 /** Time allowed for one cards API call. */
-export const CARDS_TIMEOUT_MS = 15_000
+export const CARDS_TIMEOUT_MS = 8_000
 
 /**
  * A tab that has shown `refreshing` this long asks the host again (`hello`): longer than a
@@ -85,3 +88,6 @@ export const PROVIDER_API_PREFIX = '/sdk/v1'
 
 /** Path and query of the one product call. */
 export const POAP_EVENTS_PATH = '/api/poap-events?isActive=false'
+
+/** Most taps kept for one holder while they cannot be settled; the oldest go first. */
+export const MAX_PENDING_TAPS = 20

@@ -2,7 +2,9 @@
 import { parsePoapEventList, type PoapEvent } from './poap-event'
 import type { AuthenticatedSession } from './provider-session'
 import type { ScheduleFields } from './schedule'
+import { parseTapParams } from './tap-params'
 import {
+  expectArray,
   expectCount,
   expectNumber,
   expectOptionalString,
@@ -29,6 +31,25 @@ export interface EventsCache {
   problemsKey?: string
 }
 
+/** A card tap that asked for a refresh which has not yet succeeded. */
+export interface PendingTap {
+  /** The tap's query as the card sent it (`?uid=…`), checked for format; it names the tap. */
+  query: string
+  /** The holder who tapped: a tap is never settled for, or shown to, anyone else. */
+  userId: string
+  /** When the engine took it: a refresh settles only the taps it started after. */
+  savedAt: number
+}
+
+/** The taps waiting for a successful refresh, oldest first, and when to try again. */
+export interface TapQueue {
+  taps: PendingTap[]
+  /** Failed attempts in a row since the last success (drives the retry delay). */
+  attempt: number
+  /** Epoch ms before which the schedule does not try again (a nudge from the network may). */
+  retryAt: number
+}
+
 /** Everything the engine persists. */
 export interface EngineState {
   schema: typeof ENGINE_STATE_SCHEMA
@@ -36,11 +57,22 @@ export interface EngineState {
   epoch: number
   session: StoredSession | null
   events: EventsCache | null
+  /** In the same record as the session, so a sign-out drops the taps in the same write. */
+  tapQueue: TapQueue
 }
+
+/** A queue with nothing in it. */
+export const emptyTapQueue = (): TapQueue => ({ taps: [], attempt: 0, retryAt: 0 })
 
 /** The state before anyone has signed in. */
 export function initialEngineState(epoch = 0): EngineState {
-  return { schema: ENGINE_STATE_SCHEMA, epoch, session: null, events: null }
+  return {
+    schema: ENGINE_STATE_SCHEMA,
+    epoch,
+    session: null,
+    events: null,
+    tapQueue: emptyTapQueue(),
+  }
 }
 
 function parseSession(value: unknown): StoredSession | null {
@@ -83,9 +115,46 @@ function parseEventsOrDrop(value: unknown): EventsCache | null {
   }
 }
 
+function parsePendingTap(value: unknown, path: string): PendingTap {
+  const raw = expectRecord(value, path)
+  const query = expectString(raw.query, `${path}.query`)
+  if (!parseTapParams(query).ok) throw new ValidationError(`${path}.query`, 'a card tap query')
+  return {
+    query,
+    userId: expectString(raw.userId, `${path}.userId`),
+    savedAt: expectNumber(raw.savedAt, `${path}.savedAt`),
+  }
+}
+
+/**
+ * The tap queue; absent in state stored before taps moved to the engine. A tap that cannot be
+ * read is dropped on its own (all it ever asks for is a refresh).
+ */
+function parseTapQueue(value: unknown): TapQueue {
+  if (value === undefined) return emptyTapQueue()
+  try {
+    const raw = expectRecord(value, 'tapQueue')
+    const taps: PendingTap[] = []
+    for (const [index, item] of expectArray(raw.taps, 'tapQueue.taps').entries()) {
+      try {
+        taps.push(parsePendingTap(item, `tapQueue.taps[${index}]`))
+      } catch {
+        // Unreadable: this tap is gone, the others stay.
+      }
+    }
+    return {
+      taps,
+      attempt: expectCount(raw.attempt, 'tapQueue.attempt'),
+      retryAt: expectNumber(raw.retryAt, 'tapQueue.retryAt'),
+    }
+  } catch {
+    return emptyTapQueue()
+  }
+}
+
 /**
  * Validates a stored state; throws a ValidationError if it is not this schema. An unreadable
- * events cache is dropped on its own (the session stays).
+ * events cache or tap queue is dropped on its own (the session stays).
  */
 export function parseEngineState(value: unknown): EngineState {
   const raw = expectRecord(value, 'state')
@@ -95,5 +164,6 @@ export function parseEngineState(value: unknown): EngineState {
     epoch: expectCount(raw.epoch, 'state.epoch'),
     session: parseSession(raw.session),
     events: parseEventsOrDrop(raw.events),
+    tapQueue: parseTapQueue(raw.tapQueue),
   }
 }

@@ -28,6 +28,9 @@ const handoffParts = {
   user: { user_id: 'user-1', emails: [{ email: 'a@example.com' }] },
 }
 
+/** A card tap's query in the signed format (uid + ctr + cmac). */
+const TAP_QUERY = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+
 const workerMessages: WorkerMessage[] = [
   { v, type: WORKER_MESSAGE.signin, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
   { v, type: WORKER_MESSAGE.signin, email: null, jwt: 'jwt-1', expiresAt: 1 },
@@ -36,20 +39,27 @@ const workerMessages: WorkerMessage[] = [
   { v, type: WORKER_MESSAGE.session, jwt: 'jwt-2', expiresAt: 2 },
   { v, type: WORKER_MESSAGE.events, events: [event], fetchedAt: 3, source: 'network' },
   { v, type: WORKER_MESSAGE.eventsError, message: 'Could not load your events (HTTP 500).' },
-  { v, type: WORKER_MESSAGE.status, online: false, refreshing: true },
+  { v, type: WORKER_MESSAGE.status, online: false, refreshing: true, pendingTaps: [] },
+  {
+    v,
+    type: WORKER_MESSAGE.status,
+    online: false,
+    refreshing: false,
+    pendingTaps: [TAP_QUERY, '?e=00112233445566778899AABBCCDDEEFF'],
+  },
   {
     v,
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: true, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
     events: { events: [], fetchedAt: 3, source: 'cache' },
-    status: { online: true, refreshing: false },
+    status: { online: true, refreshing: false, pendingTaps: [TAP_QUERY] },
   },
   {
     v,
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: false },
     events: null,
-    status: { online: true, refreshing: false },
+    status: { online: true, refreshing: false, pendingTaps: [] },
   },
   {
     v,
@@ -69,6 +79,7 @@ const tabMessages: TabMessage[] = [
   { v, type: TAB_MESSAGE.handoff, ...handoffParts },
   { v, type: TAB_MESSAGE.heartbeat },
   { v, type: TAB_MESSAGE.refresh },
+  { v, type: TAB_MESSAGE.tap, query: TAP_QUERY },
   { v, type: TAB_MESSAGE.signout },
 ]
 
@@ -104,6 +115,14 @@ describe('parseWorkerMessage', () => {
     ],
     ['events-error without message', { v, type: 'events-error' }],
     ['status with a string flag', { v, type: 'status', online: 'yes', refreshing: false }],
+    [
+      'status with a pending tap that is no tap',
+      { v, type: 'status', online: true, refreshing: false, pendingTaps: ['?uid=zz'] },
+    ],
+    [
+      'status with pending taps not in a list',
+      { v, type: 'status', online: true, refreshing: false, pendingTaps: TAP_QUERY },
+    ],
     ['snapshot without status', { v, type: 'snapshot', auth: { signedIn: false }, events: null }],
     [
       'snapshot signed in without jwt',
@@ -198,6 +217,16 @@ describe('parseTabMessage', () => {
     expect(parseTabMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
   })
 
+  it('reads a status from a worker that knew no taps as one with none pending', () => {
+    expect(parseWorkerMessage({ v, type: 'status', online: true, refreshing: false })).toEqual({
+      v,
+      type: 'status',
+      online: true,
+      refreshing: false,
+      pendingTaps: [],
+    })
+  })
+
   it('keeps only the validated parts of a hand-off', () => {
     const parsed = parseTabMessage({
       v,
@@ -233,6 +262,9 @@ describe('parseTabMessage', () => {
     ],
     ['a hand-off without user id', { v, type: 'handoff', ...handoffParts, user: { emails: [] } }],
     ['a report received without its id', { v, type: 'report-received' }],
+    ['a tap without its query', { v, type: 'tap' }],
+    ['a tap whose query is no tap', { v, type: 'tap', query: '?next=https://evil.example' }],
+    ['a tap with a query far too long', { v, type: 'tap', query: TAP_QUERY + '0'.repeat(600) }],
     [
       'a hand-off with bad emails',
       { v, type: 'handoff', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },

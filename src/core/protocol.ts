@@ -2,7 +2,9 @@
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants'
 import { parsePoapEventList, type PoapEvent } from './poap-event'
 import { parseAuthenticateData, type AuthenticateData } from './provider-session'
+import { parseTapParams } from './tap-params'
 import {
+  expectArray,
   expectBoolean,
   expectNumber,
   expectOneOf,
@@ -37,6 +39,7 @@ export const TAB_MESSAGE = {
   handoff: 'handoff',
   heartbeat: 'heartbeat',
   refresh: 'refresh',
+  tap: 'tap',
   signout: 'signout',
   reportReceived: 'report-received',
 } as const
@@ -70,10 +73,13 @@ export interface EventsView {
   source: EventsSource
 }
 
-/** Network state of the engine. */
+/** Network state of the engine, and the signed-in holder's taps it has not yet settled. */
 export interface StatusView {
+  /** The last call reached the services and they answered (false: offline, timed out, 5xx). */
   online: boolean
   refreshing: boolean
+  /** Queries of the holder's pending taps, oldest first (absent from older workers: none). */
+  pendingTaps: string[]
 }
 
 interface Versioned {
@@ -193,6 +199,13 @@ export interface RefreshMessage extends Versioned {
   type: typeof TAB_MESSAGE.refresh
 }
 
+/** A signed-in holder tapped a card: keep the tap and refresh until a refresh succeeds. */
+export interface TapMessage extends Versioned {
+  type: typeof TAB_MESSAGE.tap
+  /** The tap's query as the card sent it (`?uid=…`); the host checks its format again. */
+  query: string
+}
+
 /** The user asked to sign out. */
 export interface SignoutRequestMessage extends Versioned {
   type: typeof TAB_MESSAGE.signout
@@ -210,6 +223,7 @@ export type TabMessage =
   | HandoffMessage
   | HeartbeatMessage
   | RefreshMessage
+  | TapMessage
   | SignoutRequestMessage
   | ReportReceivedMessage
 
@@ -219,10 +233,28 @@ function parseSignOutReason(value: unknown): SignOutReason {
   return isUnrecoverableErrorType(value) ? value : expectOneOf(value, SIGN_OUT_REASONS, 'reason')
 }
 
+/** Longest tap query taken from a message (the longest valid tap is far shorter). */
+const MAX_TAP_QUERY_LENGTH = 512
+
+/** A tap query of valid format, or throws. */
+function expectTapQuery(value: unknown, path: string): string {
+  const query = expectString(value, path)
+  if (query.length > MAX_TAP_QUERY_LENGTH || !parseTapParams(query).ok) {
+    throw new ValidationError(path, 'a card tap query')
+  }
+  return query
+}
+
 function parseStatus(raw: Record<string, unknown>): StatusView {
   return {
     online: expectBoolean(raw.online, 'online'),
     refreshing: expectBoolean(raw.refreshing, 'refreshing'),
+    pendingTaps:
+      raw.pendingTaps === undefined
+        ? []
+        : expectArray(raw.pendingTaps, 'pendingTaps').map((query, index) =>
+            expectTapQuery(query, `pendingTaps[${index}]`),
+          ),
   }
 }
 
@@ -322,6 +354,8 @@ function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
       return { v, type: TAB_MESSAGE.heartbeat }
     case TAB_MESSAGE.refresh:
       return { v, type: TAB_MESSAGE.refresh }
+    case TAB_MESSAGE.tap:
+      return { v, type: TAB_MESSAGE.tap, query: expectTapQuery(raw.query, 'query') }
     case TAB_MESSAGE.signout:
       return { v, type: TAB_MESSAGE.signout }
     case TAB_MESSAGE.reportReceived:

@@ -1,6 +1,12 @@
 /** The schedule rules: due-ness, the cadence after a success, and the backoff sequence with its jitter. */
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, dueReason, nextDueAfterSuccess, type ScheduleFields } from './schedule'
+import {
+  backoffDelay,
+  dueReason,
+  nextDueAfterSuccess,
+  tapsDue,
+  type ScheduleFields,
+} from './schedule'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -80,5 +86,34 @@ describe('backoffDelay', () => {
     }
     expect(backoffDelay(0, () => 0)).toBe(1825)
     expect(backoffDelay(0, () => 0.9999999)).toBe(2175)
+  })
+})
+
+describe('a periodic sync', () => {
+  it('counts as a page load: due once the minimum gap has passed', () => {
+    expect(dueReason(schedule(), T + MIN - 1, 'periodic')).toBeNull()
+    expect(dueReason(schedule(), T + MIN, 'periodic')).toBe('load')
+    expect(dueReason(schedule({ backoffAttempt: 2 }), T + MIN, 'periodic')).toBeNull()
+  })
+})
+
+describe('tapsDue', () => {
+  const queue = (count: number, retryAt = T) => ({ taps: Array.from({ length: count }), retryAt })
+
+  it('is never due without taps', () => {
+    expect(tapsDue(queue(0), schedule(), T + HOUR, 'sync')).toBe(false)
+  })
+
+  it('waits for the retry time on ordinary wakes', () => {
+    expect(tapsDue(queue(1, T + 5000), schedule(), T + 4999, 'heartbeat')).toBe(false)
+    expect(tapsDue(queue(1, T + 5000), schedule(), T + 5000, 'heartbeat')).toBe(true)
+  })
+
+  it('leaves the retry to the session while it backs off', () => {
+    expect(tapsDue(queue(1), schedule({ backoffAttempt: 1 }), T + MIN, 'load')).toBe(false)
+  })
+
+  it('is due at once on Background Sync, whatever the delays', () => {
+    expect(tapsDue(queue(1, T + HOUR), schedule({ backoffAttempt: 3 }), T, 'sync')).toBe(true)
   })
 })

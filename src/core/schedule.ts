@@ -10,8 +10,13 @@ import {
 } from './constants'
 import type { Random } from './ports'
 
-/** What woke the engine: a tab loading, a visible tab's heartbeat, a nudge, the worker activating, any message. */
-export type WakeReason = 'load' | 'heartbeat' | 'nudge' | 'activate' | 'message'
+/**
+ * What woke the engine: a tab loading, a visible tab's heartbeat, a nudge, the worker activating,
+ * any message, the browser's Background Sync (the network is back) or Periodic Background Sync
+ * (the app is closed; the browser lets the worker refresh now and then).
+ */
+export type WakeReason =
+  'load' | 'heartbeat' | 'nudge' | 'activate' | 'message' | 'sync' | 'periodic'
 
 /** Why a call is due now. */
 export type DueReason = 'scheduled' | 'expiring' | 'load' | 'clock-moved-back'
@@ -39,8 +44,31 @@ export function dueReason(
   if (schedule.backoffAttempt > 0) return null
   if (now - schedule.lastAuthAt < REAUTH_MIN_GAP_MS) return null
   if (schedule.expiresAt - now < REAUTH_IF_REMAINING_BELOW_MS) return 'expiring'
-  if (wake === 'load') return 'load'
+  // A periodic sync is as good a moment as a page load: the holder will open the app to this list.
+  if (wake === 'load' || wake === 'periodic') return 'load'
   return null
+}
+
+/** The parts of the tap queue the schedule reads. */
+export interface TapRetryFields {
+  taps: readonly unknown[]
+  retryAt: number
+}
+
+/**
+ * Whether pending taps make a call due now. Background Sync means the browser saw the network
+ * come back: try at once. Otherwise wait for the taps' own retry time, and never while the
+ * session itself is backing off (its retry will settle the taps when it succeeds).
+ */
+export function tapsDue(
+  queue: TapRetryFields,
+  schedule: ScheduleFields,
+  now: number,
+  wake: WakeReason,
+): boolean {
+  if (queue.taps.length === 0) return false
+  if (wake === 'sync') return true
+  return now >= queue.retryAt && schedule.backoffAttempt === 0
 }
 
 /**

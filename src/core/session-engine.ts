@@ -4,6 +4,7 @@ import {
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
   JWT_FRESH_MS,
+  MAX_PENDING_TAPS,
   POAP_EVENTS_PATH,
   PROVIDER_API_PREFIX,
   PROVIDER_TIMEOUT_MS,
@@ -12,13 +13,18 @@ import {
   SESSION_DURATION_MINUTES,
 } from './constants'
 import {
+  emptyTapQueue,
   initialEngineState,
   parseEngineState,
   type EngineState,
   type EventsCache,
   type StoredSession,
 } from './engine-state'
-import { describeEventsFailure, readEventsResponse } from './events-response'
+import {
+  describeEventsFailure,
+  EventsResponseError,
+  readEventsResponse,
+} from './events-response'
 import { problemsKey } from './poap-events-body'
 import {
   PROTOCOL_VERSION,
@@ -27,6 +33,7 @@ import {
   type EventsView,
   type SignOutReason,
   type SnapshotMessage,
+  type StatusView,
   type TabMessage,
   type WorkerMessage,
 } from './protocol'
@@ -38,11 +45,13 @@ import {
   type AuthenticateOutcome,
 } from './provider-session'
 import type { EnginePorts } from './ports'
+import { ValidationError } from './validation'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers'
 import {
   backoffDelay,
   dueReason,
   nextDueAfterSuccess,
+  tapsDue,
   type DueReason,
   type WakeReason,
 } from './schedule'
@@ -71,6 +80,17 @@ export interface SessionEngine {
   wake(reason: WakeReason): Promise<void>
   /** The user asked for fresh data: re-authenticate now (whatever the schedule), then fetch events. */
   refresh(): Promise<void>
+  /**
+   * A signed-in holder tapped a card (`query` already checked for format): keeps the tap, then
+   * refreshes. A tap is settled (dropped) by the first refresh that succeeds after it was kept;
+   * until then the schedule retries with backoff. Without a session the tap is ignored.
+   */
+  tap(query: string): Promise<void>
+  /**
+   * Background Sync: the browser says the network is back. Tries the pending taps at once and
+   * resolves true when none is left (false asks the browser to fire the sync again later).
+   */
+  settleTaps(): Promise<boolean>
   /** Ends the session everywhere: clears the store, aborts calls, broadcasts `signout`, revokes. */
   signOut(reason: SignOutReason): Promise<void>
   /** The current view for a tab: auth, the cached events if still valid for this user, status. */
@@ -90,7 +110,28 @@ export interface SessionEngine {
 }
 
 /** How a call's decision looks inside the lock: why it is due, or null to skip. */
-type DueCheck = (session: StoredSession, now: number) => DueReason | 'requested' | null
+type DueCheck = (
+  session: StoredSession,
+  now: number,
+  state: EngineState,
+) => DueReason | 'requested' | null
+
+/** The queue after a sign-in of `userId`: their own taps stay, anyone else's are dropped. */
+function keepTapsOf(state: EngineState, userId: string): EngineState['tapQueue'] {
+  const taps = state.tapQueue.taps.filter((tap) => tap.userId === userId)
+  return taps.length === 0 ? emptyTapQueue() : { ...state.tapQueue, taps }
+}
+
+/**
+ * Whether an events failure means the service cannot be used now: no answer (offline, timed out),
+ * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error or a
+ * JSON body of the wrong shape is an answer: the service is there.
+ */
+function serviceUnreachable(error: unknown): boolean {
+  if (error instanceof ValidationError) return false
+  if (!(error instanceof EventsResponseError)) return true
+  return error.status < 400 || error.status >= 500 || error.status === 429
+}
 
 /** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
@@ -102,9 +143,11 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   let online = true
   let busy = 0
   let sawHello = false
+  // The signed-in holder's pending taps as last read or written, for the status tabs see.
+  let pendingTaps: string[] = []
 
-  function status(): { online: boolean; refreshing: boolean } {
-    return { online, refreshing: busy > 0 }
+  function status(): StatusView {
+    return { online, refreshing: busy > 0, pendingTaps: [...pendingTaps] }
   }
 
   function announceStatus(): void {
@@ -114,6 +157,15 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   function setOnline(value: boolean): void {
     if (online === value) return
     online = value
+    announceStatus()
+  }
+
+  /** Keeps the status's pending taps in step with `state`; tabs hear of any change. */
+  function notePendingTaps(state: EngineState): void {
+    const userId = state.session?.userId
+    const next = state.tapQueue.taps.filter((tap) => tap.userId === userId).map((tap) => tap.query)
+    if (next.join('\n') === pendingTaps.join('\n')) return
+    pendingTaps = next
     announceStatus()
   }
 
@@ -141,7 +193,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     const raw = await store.get<unknown>(ENGINE_STATE_KEY)
     if (raw === undefined) return initialEngineState()
     try {
-      return parseEngineState(raw)
+      const state = parseEngineState(raw)
+      notePendingTaps(state)
+      return state
     } catch (error) {
       // Unreadable (corrupt, or another schema): replace it once, so it is reported once.
       logger.error('Discarded unreadable session state', { error: String(error) })
@@ -154,13 +208,33 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   /** Atomically replaces the state with what `fn` returns (null: leave it) and says whether it wrote. */
   async function mutate(fn: (state: EngineState) => EngineState | null): Promise<boolean> {
     let wrote = false
+    let result: EngineState | null = null
     await store.update<unknown>(ENGINE_STATE_KEY, (raw) => {
       const current = parseStored(raw)
       const next = fn(current)
       wrote = next !== null
-      return next ?? current
+      result = next ?? current
+      return result
     })
+    if (result !== null) notePendingTaps(result)
     return wrote
+  }
+
+  /** A refresh failed: pending taps wait, longer after each failure, before the schedule tries again. */
+  async function tapsFailed(epoch: number): Promise<void> {
+    const now = clock.now()
+    await mutate((state) => {
+      if (state.epoch !== epoch || state.tapQueue.taps.length === 0) return null
+      const attempt = state.tapQueue.attempt
+      return {
+        ...state,
+        tapQueue: {
+          ...state.tapQueue,
+          attempt: attempt + 1,
+          retryAt: now + backoffDelay(attempt, random),
+        },
+      }
+    })
   }
 
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
@@ -204,6 +278,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
 
   /** Fetches events with a fresh JWT and caches them for this user, unless the session changed meanwhile. */
   async function fetchEvents(jwt: string, userId: string, epoch: number): Promise<void> {
+    // Taps kept from now on may have reached the cards service after this list was read.
+    const startedAt = clock.now()
     let read
     try {
       const response = await http.request({
@@ -221,6 +297,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       logger.error('Failed to fetch poap events', { message })
       reporter(error, { op: 'poap-events' })
       broadcast({ v, type: WORKER_MESSAGE.eventsError, message })
+      if (serviceUnreachable(error)) setOnline(false)
+      await tapsFailed(epoch)
       return
     }
     const { events, problems } = read
@@ -232,9 +310,13 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       // Bad entries come back on every fetch: tell only when they differ from the last list's.
       const previous = state.events?.userId === userId ? (state.events.problemsKey ?? '') : ''
       newProblems = key !== '' && key !== previous
-      return { ...state, events: cache }
+      // This list settles every tap kept before it was asked for.
+      const taps = state.tapQueue.taps.filter((tap) => tap.savedAt > startedAt)
+      const tapQueue = taps.length === 0 ? emptyTapQueue() : { ...state.tapQueue, taps }
+      return { ...state, events: cache, tapQueue }
     })
     if (!wrote) return
+    setOnline(true)
     if (newProblems) {
       // Counts, status words and field names only: never names, descriptions or places.
       const context = {
@@ -311,7 +393,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       const state = await readState()
       const session = state.session
       if (session === null) return
-      const due = check(session, clock.now())
+      const due = check(session, clock.now(), state)
       if (due === null) return
       await tracked(() => runCall(state.epoch, session, due))
     })
@@ -366,7 +448,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return { ...state, session: { ...state.session, backoffAttempt: attempt + 1, nextDueAt } }
     })
     if (!wrote) return
-    setOnline(outcome.status !== null)
+    // No answer, a 5xx, a 429 or a garbled body: either way the service cannot be used now.
+    setOnline(false)
+    await tapsFailed(epoch)
     logger.warn('Re-authentication failed; will retry', { reason: outcome.reason, attempt })
     if (outcome.unexpected) {
       reporter(new Error(`Error authenticating session: ${outcome.reason}`), {
@@ -391,8 +475,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null),
           backoffAttempt: 0,
         },
-        // Another user's list is never kept, let alone shown.
+        // Another user's list is never kept, let alone shown; nor are their taps.
         events: state.events?.userId === fresh.userId ? state.events : null,
+        tapQueue: keepTapsOf(state, fresh.userId),
       }
     })
     http.abort(SESSION_ABORT_KEY)
@@ -406,11 +491,51 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     await tracked(() => fetchEvents(fresh.jwt, fresh.userId, epoch))
   }
 
+  /** Why a wake makes a call due: the session's schedule, or pending taps waiting to be settled. */
+  function wakeDue(
+    session: StoredSession,
+    now: number,
+    state: EngineState,
+    reason: WakeReason,
+  ): DueReason | 'requested' | null {
+    const due = dueReason(session, now, reason)
+    if (due !== null) return due
+    return tapsDue(state.tapQueue, session, now, reason) ? 'requested' : null
+  }
+
   async function wake(reason: WakeReason): Promise<void> {
     const state = await readState()
     // Cheap pre-check outside the lock: most heartbeats stop here.
-    if (state.session === null || dueReason(state.session, clock.now(), reason) === null) return
-    await reauthenticate((session, now) => dueReason(session, now, reason))
+    if (state.session === null || wakeDue(state.session, clock.now(), state, reason) === null) {
+      return
+    }
+    await reauthenticate((session, now, current) => wakeDue(session, now, current, reason))
+  }
+
+  async function tap(query: string): Promise<void> {
+    const savedAt = clock.now()
+    await mutate((state) => {
+      const session = state.session
+      if (session === null) return null
+      const others = state.tapQueue.taps.filter((tap) => tap.query !== query)
+      // The same link opened again is the same tap: kept once, as new (its refresh is to come).
+      const taps = [...others, { query, userId: session.userId, savedAt }].slice(-MAX_PENDING_TAPS)
+      return { ...state, tapQueue: { ...state.tapQueue, taps } }
+    })
+    // Whatever the schedule says: the holder is looking at this tap now.
+    await reauthenticate((_session, _now, state) =>
+      state.tapQueue.taps.some((tap) => tap.query === query) ? 'requested' : null,
+    )
+  }
+
+  async function settleTaps(): Promise<boolean> {
+    await guard('settle-taps', () => wake('sync'))
+    try {
+      const state = await readState()
+      return state.session === null || state.tapQueue.taps.length === 0
+    } catch {
+      return false
+    }
   }
 
   async function refresh(): Promise<void> {
@@ -497,6 +622,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     handoff: (data) => guard('handoff', () => handoff(data)),
     wake: (reason) => guard('wake', () => wake(reason)),
     refresh: () => guard('refresh', refresh),
+    tap: (query) => guard('tap', () => tap(query)),
+    settleTaps,
     signOut: (reason) => guard('sign-out', () => endSession(reason, { revoke: true })),
     snapshot,
     async nextWakeAt() {
@@ -525,6 +652,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           return engine.wake('heartbeat')
         case TAB_MESSAGE.refresh:
           return engine.refresh()
+        case TAB_MESSAGE.tap:
+          return engine.tap(message.query)
         case TAB_MESSAGE.signout:
           return engine.signOut('user')
         case TAB_MESSAGE.reportReceived:
