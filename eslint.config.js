@@ -37,6 +37,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-test',
+      'dist-test-*',
       'dev-dist',
       '.data',
       'node_modules',

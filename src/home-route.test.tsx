@@ -14,6 +14,7 @@ async function renderHome() {
   const session = {
     handoff: () => Promise.resolve(),
     refresh: vi.fn(),
+    tap: vi.fn(),
     signOut: () => Promise.resolve(),
   }
   const router = createAppRouter(

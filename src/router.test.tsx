@@ -25,6 +25,7 @@ async function renderAt(path: string, store: AppStore) {
 const session = {
   handoff: () => Promise.resolve(),
   refresh: () => {},
+  tap: () => {},
   signOut: () => Promise.resolve(),
 }
 

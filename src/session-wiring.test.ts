@@ -73,7 +73,7 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: false },
       events: null,
-      status: { online: true, refreshing: false },
+      status: { online: true, refreshing: false, pendingTaps: [] },
     })
     storageEvent(SIGNIN_EVENT_KEY)
     expect(reload).toHaveBeenCalledOnce()

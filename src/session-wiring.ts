@@ -8,7 +8,7 @@ import {
 } from './core/protocol.ts'
 import { connectSession } from './lib/connect-session.ts'
 import { reportError } from './lib/error-reporting.ts'
-import { pendingTapStore } from './lib/pending-tap.ts'
+import { keepPeriodicRefresh, requestTapSync } from './lib/background-sync.ts'
 import { forgetReturnTarget } from './lib/return-target.ts'
 import { forgetWallet } from './lib/wallet-storage.ts'
 import type { SessionActions, SessionMode } from './lib/session-client.ts'
@@ -27,6 +27,17 @@ function reportFromWorker(message: ReportMessage): void {
   error.name = message.name || 'Error'
   if (message.stack) error.stack = message.stack
   reportError(error, { ...message.context, source: 'worker' })
+}
+
+/** Where earlier versions kept a tap made offline, before the session host kept taps. */
+const LEGACY_TAP_DATABASE = 'iyk-cards-taps'
+
+function forgetLegacyTapDatabase(): void {
+  try {
+    indexedDB.deleteDatabase(LEGACY_TAP_DATABASE)
+  } catch {
+    // No IndexedDB here: nothing was kept either.
+  }
 }
 
 /** Starts the session connection; returns the actions screens use (they wait for the connection). */
@@ -53,6 +64,7 @@ export function startSession(
       type: WORKER_MESSAGE.status,
       online: true,
       refreshing: store.getState().net.refreshing,
+      pendingTaps: store.getState().net.pendingTaps,
     })
   window.addEventListener('online', applyBrowserNet)
   window.addEventListener('offline', applyBrowserNet)
@@ -79,15 +91,32 @@ export function startSession(
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: false },
       events: null,
-      status: { online: true, refreshing: false },
+      status: { online: true, refreshing: false, pendingTaps: [] },
     })
   })
 
-  // Sign-out or session loss: forget a tap kept offline and a way back kept for a sign-in link
-  // (they were the holder's), and leave signed-in-only pages for the home page.
+  // Taps from before the worker kept them lived in a database of their own: none is kept there now.
+  forgetLegacyTapDatabase()
+
+  // Taps the host could not settle: the browser wakes the worker when the network is back (no
+  // page need be open then). Asked again whenever a refresh ends with taps still pending.
+  store.subscribe((state, previous) => {
+    const { pendingTaps, refreshing } = state.net
+    if (pendingTaps.length === 0 || refreshing) return
+    if (previous.net.pendingTaps === pendingTaps && !previous.net.refreshing) return
+    void requestTapSync()
+  })
+
+  // A periodic refresh while the app is closed, for a signed-in holder only.
+  store.subscribe((state, previous) => {
+    if (state.auth.status === previous.auth.status || state.auth.status === 'unknown') return
+    void keepPeriodicRefresh(state.auth.status === 'signed-in')
+  })
+
+  // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
+  // were the holder's; the host drops the taps), and leave signed-in-only pages for the home page.
   store.subscribe((state, previous) => {
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
-    pendingTapStore.clear().catch(() => {})
     forgetReturnTarget()
     forgetWallet()
     const router = getRouter()
@@ -108,6 +137,7 @@ export function startSession(
   return {
     handoff: async (data) => (await connection).handoff(data),
     refresh: () => void connection.then((client) => client.refresh()).catch(() => {}),
+    tap: (query) => void connection.then((client) => client.tap(query)).catch(() => {}),
     signOut: async () => (await connection).signOut(),
   }
 }

@@ -9,6 +9,7 @@ import { isSkipWaitingMessage, parseTabMessage } from '../src/core/protocol.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
+import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
 import { reportFromWorker, tabSpoke } from './report.ts'
 
@@ -71,6 +72,34 @@ self.addEventListener('message', (event) => {
   tabSpoke(event.source as Client | null, message)
   const port = event.ports[0]
   event.waitUntil(engine.receive(message, (reply) => port?.postMessage(reply)).then(armWakeTimer))
+})
+
+/** The Background Sync events, which TypeScript's worker types do not describe yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+  readonly lastChance?: boolean
+}
+
+// The network is back (no page need be open): settle the pending taps. Rejecting asks the
+// browser to fire the sync again later, unless this was its last try.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent
+  if (sync.tag !== TAP_SYNC_TAG) return
+  announceFreshStart()
+  sync.waitUntil(
+    engine.settleTaps().then(async (settled) => {
+      await armWakeTimer()
+      if (!settled && !sync.lastChance) throw new Error('Taps still pending; retry later')
+    }),
+  )
+})
+
+// The app is closed; the browser lets the worker refresh now and then, under the same rules.
+self.addEventListener('periodicsync', (event: Event) => {
+  const sync = event as SyncEvent
+  if (sync.tag !== PERIODIC_SYNC_TAG) return
+  announceFreshStart()
+  sync.waitUntil(engine.wake('periodic').then(armWakeTimer))
 })
 
 self.addEventListener('activate', (event) => {

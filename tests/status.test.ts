@@ -168,6 +168,7 @@ describe('refreshing status', () => {
         type: WORKER_MESSAGE.status,
         online: true,
         refreshing: true,
+        pendingTaps: [],
       }
       await page.evaluate(
         ({ name, message }) => {

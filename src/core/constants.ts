@@ -91,3 +91,19 @@ export const POAP_EVENTS_PATH = '/api/poap-events?isActive=false'
 
 /** Most taps kept for one holder while they cannot be settled; the oldest go first. */
 export const MAX_PENDING_TAPS = 20
+
+/** Background Sync tag: the worker settles pending taps when the browser sees a network again. */
+export const TAP_SYNC_TAG = 'iyk-cards:settle-taps'
+
+/** Periodic Background Sync tag: the worker refreshes the session and list while the app is closed. */
+export const PERIODIC_SYNC_TAG = 'iyk-cards:refresh'
+
+/** Shortest interval asked for periodic refreshes (the browser decides, usually far longer). */
+export const PERIODIC_REFRESH_MIN_INTERVAL_MS = 12 * 60 * 60_000
+
+/**
+ * Time a sign-in step (send a code or link, check it) may take before the page gives up and
+ * says the service is not answering: the provider SDK sets no deadline of its own, so on lie-fi
+ * its calls would wait for good. Longer than the worker's calls, as sending an email takes time.
+ */
+export const SIGN_IN_TIMEOUT_MS = 12_000

@@ -55,7 +55,7 @@ export async function connectSession(): Promise<SessionConnection> {
         type: WORKER_MESSAGE.snapshot,
         auth: { signedIn: false },
         events: null,
-        status: { online: navigator.onLine, refreshing: false },
+        status: { online: navigator.onLine, refreshing: false, pendingTaps: [] },
       }
   return { client, provisional }
 }

@@ -18,6 +18,7 @@ const status = (refreshing: boolean): StatusMessage => ({
   type: WORKER_MESSAGE.status,
   online: true,
   refreshing,
+  pendingTaps: [],
 })
 
 const snapshot = (refreshing: boolean): SnapshotMessage => ({
@@ -25,7 +26,7 @@ const snapshot = (refreshing: boolean): SnapshotMessage => ({
   type: WORKER_MESSAGE.snapshot,
   auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
   events: null,
-  status: { online: true, refreshing },
+  status: { online: true, refreshing, pendingTaps: [] },
 })
 
 /**

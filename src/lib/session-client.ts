@@ -31,6 +31,8 @@ export interface SessionClient {
   handoff(data: AuthenticateData): Promise<void>
   /** Asks for a re-authentication and a fresh event list. */
   refresh(): void
+  /** Hands a card tap (its checked query) to the host, which keeps it until a refresh succeeds. */
+  tap(query: string): void
   /** Signs out everywhere; resolves once the host has announced it (or after a short wait). */
   signOut(): Promise<void>
   /** Asks the host for its current view (answered with a snapshot). */
@@ -42,7 +44,7 @@ export interface SessionClient {
 }
 
 /** The part of the client that screens use. */
-export type SessionActions = Pick<SessionClient, 'handoff' | 'refresh' | 'signOut'>
+export type SessionActions = Pick<SessionClient, 'handoff' | 'refresh' | 'tap' | 'signOut'>
 
 /** Hands a message from the host to this tab's listeners (validated first). */
 export type Deliver = (data: unknown) => void
@@ -140,6 +142,9 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     },
     refresh() {
       post({ v, type: TAB_MESSAGE.refresh })
+    },
+    tap(query) {
+      post({ v, type: TAB_MESSAGE.tap, query })
     },
     async signOut() {
       const signedOut = nextMessage(WORKER_MESSAGE.signout, 'Signing out took too long.')

@@ -25,7 +25,7 @@ describe('broadcast', () => {
     raw.postMessage({ v: 99, type: 'signout', reason: 'user' })
     const send = createBroadcast(channel)
     send({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.signout, reason: 'user' })
-    send({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.status, online: true, refreshing: false })
+    send({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.status, online: true, refreshing: false, pendingTaps: [] })
     expect((await received).map((m) => m.type)).toEqual(['signout', 'status'])
     raw.close()
   })

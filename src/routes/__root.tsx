@@ -1,4 +1,4 @@
-/** Root route: the page frame around every screen, the update prompt, the offline-tap sync and the not-found page. */
+/** Root route: the page frame around every screen, the update prompt and the not-found page. */
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { useAppStore } from '../store/use-app-store.tsx'
 import type { RouterContext } from '../router.tsx'
@@ -7,7 +7,6 @@ import { ErrorFallback } from '../features/shell/error-fallback.tsx'
 import { NotFound } from '../features/shell/not-found.tsx'
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx'
 import { UpdatePrompt } from '../features/install/update-prompt.tsx'
-import { PendingTapSync } from '../features/tap/pending-tap-sync.tsx'
 
 function AccountLink() {
   const signedIn = useAppStore((state) => state.auth.status === 'signed-in')
@@ -17,11 +16,6 @@ function AccountLink() {
       Account
     </Link>
   )
-}
-
-function TapSync() {
-  const { session } = Route.useRouteContext()
-  return <PendingTapSync onRefresh={session.refresh} />
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -36,7 +30,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     >
       <Outlet />
       <UpdatePrompt />
-      <TapSync />
     </AppShell>
   ),
   notFoundComponent: NotFound,

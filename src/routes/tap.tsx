@@ -13,6 +13,6 @@ export const Route = createFileRoute('/tap')({
     const search = router.history.location.search
     // A scanned card's query goes into history as it is, for the same reason.
     const openTap = useCallback((query: string) => router.history.push('/tap' + query), [router])
-    return <TapPage search={search} onRefresh={session.refresh} onOpenTap={openTap} />
+    return <TapPage search={search} onTap={session.tap} onOpenTap={openTap} />
   },
 })

@@ -126,7 +126,7 @@ describe('app store', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 9 },
       events: { events: [event('1', 'expired')], fetchedAt: 3, source: 'cache' },
-      status: { online: false, refreshing: false },
+      status: { online: false, refreshing: false, pendingTaps: [] },
     })
     const state = store.getState()
     expect(state.auth.status).toBe('signed-in')
@@ -138,7 +138,13 @@ describe('app store', () => {
     const store = createAppStore()
     store.getState().apply(signin)
     store.getState().apply(eventsMessage([event('1', 'active')]))
-    store.getState().apply({ v, type: WORKER_MESSAGE.status, online: true, refreshing: true })
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.status,
+      online: true,
+      refreshing: true,
+      pendingTaps: [],
+    })
     expect(store.getState().net.refreshing).toBe(true)
     // The answer to the tab asking again: a restarted worker has nothing running.
     store.getState().apply({
@@ -146,7 +152,7 @@ describe('app store', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
       events: null,
-      status: { online: true, refreshing: false },
+      status: { online: true, refreshing: false, pendingTaps: [] },
     })
     const state = store.getState()
     expect(state.net).toEqual({ online: true, refreshing: false })

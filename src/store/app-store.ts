@@ -31,10 +31,12 @@ export interface EventsSlice {
   error: string | null
 }
 
-/** Network state as the session host reports it. */
+/** Network state as the session host reports it, and the holder's taps it has yet to settle. */
 export interface NetSlice {
   online: boolean
   refreshing: boolean
+  /** Queries of the taps kept until a refresh succeeds, oldest first. */
+  pendingTaps: string[]
 }
 
 /** The whole store: state plus `apply`, the one way messages change it. */
@@ -112,7 +114,13 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
     case WORKER_MESSAGE.eventsError:
       return { events: { ...state.events, error: message.message } }
     case WORKER_MESSAGE.status:
-      return { net: { online: message.online, refreshing: message.refreshing } }
+      return {
+        net: {
+          online: message.online,
+          refreshing: message.refreshing,
+          pendingTaps: message.pendingTaps,
+        },
+      }
     case WORKER_MESSAGE.report:
       // For the error-reporting service (see session-wiring.ts); nothing the view shows.
       return {}
@@ -124,7 +132,7 @@ export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
     auth: anonymous('unknown'),
     events: noEvents,
-    net: { online: true, refreshing: false },
+    net: { online: true, refreshing: false, pendingTaps: [] },
     apply: (message) => set(reduce(get(), message)),
   }))
 }

@@ -11,11 +11,22 @@ import type { TestProject } from 'vitest/node'
 import { startStaticServer } from '../support/static-server.ts'
 import { startStack } from '../../dev/stack.ts'
 
+/**
+ * Moves every port (and the build directory) so that several browser-test runs can share one
+ * machine, e.g. `TEST_PORT_OFFSET=100 npx vitest run --project browser`; 0 when unset.
+ */
+const OFFSET = Number.parseInt(process.env.TEST_PORT_OFFSET ?? '0', 10) || 0
+
 /** Ports of the test servers; distinct from `npm start`'s so both can run at once. */
-export const TEST_PORTS = { app: 14173, provider: 18787, cards: 18788, sink: 18789 } as const
+export const TEST_PORTS = {
+  app: 14173 + OFFSET,
+  provider: 18787 + OFFSET,
+  cards: 18788 + OFFSET,
+  sink: 18789 + OFFSET,
+} as const
 
 /** The build directory the browser tests serve (git-ignored). */
-export const TEST_DIST = resolve('dist-test')
+export const TEST_DIST = resolve(OFFSET === 0 ? 'dist-test' : `dist-test-${OFFSET}`)
 
 declare module 'vitest' {
   export interface ProvidedContext {

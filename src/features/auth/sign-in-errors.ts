@@ -28,6 +28,9 @@ function knownText(error: unknown): string | undefined {
   if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
     return 'Cannot reach the sign-in service. Check your connection and try again.'
   }
+  if (error.name === 'SignInDeadlineError') {
+    return 'The sign-in service is not answering. Check your connection and try again.'
+  }
   return undefined
 }
 

@@ -1,5 +1,5 @@
 /** The four provider calls the sign-in screens make, over the lazily loaded provider SDK. */
-import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
+import { SESSION_DURATION_MINUTES, SIGN_IN_TIMEOUT_MS } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
 import { loadProviderClient } from '../../lib/provider-client.ts'
 
@@ -20,30 +20,51 @@ export interface SignInProvider {
 
 const options = { session_duration_minutes: SESSION_DURATION_MINUTES }
 
+/** A sign-in step got no answer in time (the provider SDK would have waited for good). */
+export class SignInDeadlineError extends Error {
+  override readonly name = 'SignInDeadlineError'
+  constructor() {
+    super('The sign-in service did not answer in time')
+  }
+}
+
+/** Settles with `work`, or rejects with SignInDeadlineError once `ms` have passed. */
+export function withDeadline<T>(work: Promise<T>, ms = SIGN_IN_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SignInDeadlineError()), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
+
 /** The real provider, through `@stytch/vanilla-js` headless. */
 export const stytchSignIn: SignInProvider = {
   async sendCode(email) {
     const client = await loadProviderClient()
-    const { method_id } = await client.otps.email.loginOrCreate(email, {
-      expiration_minutes: CODE_EXPIRY_MINUTES,
-    })
+    const { method_id } = await withDeadline(
+      client.otps.email.loginOrCreate(email, { expiration_minutes: CODE_EXPIRY_MINUTES }),
+    )
     return { methodId: method_id }
   },
   async verifyCode(code, methodId) {
     const client = await loadProviderClient()
-    return parseAuthenticateData(await client.otps.authenticate(code, methodId, options))
+    return parseAuthenticateData(
+      await withDeadline(client.otps.authenticate(code, methodId, options)),
+    )
   },
   async sendLink(email, linkUrl) {
     const client = await loadProviderClient()
-    await client.magicLinks.email.loginOrCreate(email, {
-      login_magic_link_url: linkUrl,
-      signup_magic_link_url: linkUrl,
-      login_expiration_minutes: CODE_EXPIRY_MINUTES,
-      signup_expiration_minutes: CODE_EXPIRY_MINUTES,
-    })
+    await withDeadline(
+      client.magicLinks.email.loginOrCreate(email, {
+        login_magic_link_url: linkUrl,
+        signup_magic_link_url: linkUrl,
+        login_expiration_minutes: CODE_EXPIRY_MINUTES,
+        signup_expiration_minutes: CODE_EXPIRY_MINUTES,
+      }),
+    )
   },
   async authenticateLink(token) {
     const client = await loadProviderClient()
-    return parseAuthenticateData(await client.magicLinks.authenticate(token, options))
+    return parseAuthenticateData(await withDeadline(client.magicLinks.authenticate(token, options)))
   },
 }

@@ -1,5 +1,6 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { groupEvents, type PoapEvent } from '../../core/poap-event.ts'
+import { useDeviceOnline } from '../../lib/device-online.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventCard } from './event-card.tsx'
 import { sortActive, sortPast } from './event-order.ts'
@@ -12,6 +13,7 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
   const now = useNow()
+  const deviceOnline = useDeviceOnline()
 
   // Grouped at the same `now` as the ages shown: an event of unknown status moves by its dates.
   const groups = groupEvents(events.list ?? [], now)
@@ -34,11 +36,22 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
         </button>
       </div>
       <p className="muted events-age" data-testid="events-age" aria-live="polite">
-        {!net.online ? <span className="badge badge--offline">Offline</span> : null}{' '}
+        {!net.online ? (
+          <span className="badge badge--offline">
+            {deviceOnline ? 'Can’t reach IYK Cards' : 'Offline'}
+          </span>
+        ) : null}{' '}
         {events.fetchedAt !== null
           ? `${net.online ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now)}`
           : null}
       </p>
+      {net.pendingTaps.length > 0 ? (
+        <p className="muted" data-testid="pending-taps" role="status">
+          {net.pendingTaps.length === 1
+            ? '1 card tap is saved and will be added when the connection is back.'
+            : `${net.pendingTaps.length} card taps are saved and will be added when the connection is back.`}
+        </p>
+      ) : null}
       {events.error ? (
         <p className="notice notice--error" role="alert">
           {events.error}
@@ -47,8 +60,12 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
       ) : null}
       {events.list === null && !net.online ? (
         <div className="card empty">
-          <h2>You are offline</h2>
-          <p className="muted">Your events will appear here when you are back online.</p>
+          <h2>{deviceOnline ? 'Can’t reach IYK Cards' : 'You are offline'}</h2>
+          <p className="muted">
+            {deviceOnline
+              ? 'Your events will appear here once the connection works again.'
+              : 'Your events will appear here when you are back online.'}
+          </p>
         </div>
       ) : null}
       {waiting ? (

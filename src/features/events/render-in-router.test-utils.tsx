@@ -52,11 +52,16 @@ export const eventsMessage = (list: PoapEvent[], fetchedAt = Date.now()): Worker
 })
 
 /** The `status` message. */
-export const statusMessage = (online: boolean, refreshing = false): WorkerMessage => ({
+export const statusMessage = (
+  online: boolean,
+  refreshing = false,
+  pendingTaps: string[] = [],
+): WorkerMessage => ({
   v,
   type: WORKER_MESSAGE.status,
   online,
   refreshing,
+  pendingTaps,
 })
 
 /** The `events-error` message. */

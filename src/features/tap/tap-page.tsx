@@ -1,12 +1,14 @@
 /**
  * The card-tap page, where a card's link lands (installed app or browser tab): checks the tap's
- * format, then refreshes the holder's events, asks an anonymous visitor to sign in and come back,
- * or keeps the tap for later when offline. "Scan card" reads a card where Web NFC exists.
+ * format, then hands a signed-in holder's tap to the session host, which refreshes their events
+ * and keeps the tap until a refresh succeeds (offline, lie-fi, a service down); asks an anonymous
+ * visitor to sign in and come back. "Scan card" reads a card where Web NFC exists.
  *
- * The tap's parameters are only shown, as text, and kept on this device while offline: this page
- * sends them nowhere. If they are ever sent, it must be to the cards origin only (DESIGN.md).
+ * The tap's parameters are only shown, as text, and kept on this device by the session host
+ * until settled: nothing sends them anywhere. If they are ever sent, it must be to the cards
+ * origin only (DESIGN.md).
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import {
   parseTapParams,
@@ -14,7 +16,7 @@ import {
   type TapInvalidReason,
   type TapParams,
 } from '../../core/tap-params.ts'
-import { pendingTapStore, type PendingTapStore } from '../../lib/pending-tap.ts'
+import { useDeviceOnline } from '../../lib/device-online.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
 import { hasWebNfc, readCardUrl, tapSearchOf } from './web-nfc.ts'
@@ -24,12 +26,10 @@ import './tap.css'
 export interface TapPageProps {
   /** The query exactly as in the address bar (`?uid=…`): never re-serialised by the router. */
   search: string
-  /** Asks the session host for a re-authentication and a fresh event list. */
-  onRefresh(): void
+  /** Hands the tap (its query) to the session host, which refreshes and keeps it until settled. */
+  onTap(search: string): void
   /** Opens `/tap` with a card's query (read by "Scan card"). */
   onOpenTap(search: string): void
-  /** Where an offline tap is kept; tests pass their own. */
-  pendingTaps?: PendingTapStore
 }
 
 const FORMAT_LABEL: Record<TapFormat, string> = {
@@ -62,33 +62,8 @@ function reasonText(reason: TapInvalidReason, param?: string): string {
   }
 }
 
-const subscribeOnline = (onChange: () => void) => {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
-
-/**
- * Online as far as both the browser and the session host know. A host that learned it was
- * offline (a failed call) keeps saying so until a call succeeds: while it is trying again, this
- * counts as online, so the page does not flip to "saved" in the middle of the refresh.
- */
-function useOnline(): boolean {
-  const browser = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
-  const host = useAppStore((state) => state.net.online || state.net.refreshing)
-  return browser && host
-}
-
 /** The whole page; its heading stays "Card tap" whatever the link holds. */
-export function TapPage({
-  search,
-  onRefresh,
-  onOpenTap,
-  pendingTaps = pendingTapStore,
-}: TapPageProps) {
+export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   const tap = useMemo(() => parseTapParams(search), [search])
   return (
     <section className="page page--narrow tap" aria-labelledby="tap-title">
@@ -98,7 +73,7 @@ export function TapPage({
       {tap.ok ? (
         <>
           <Recognised tap={tap} />
-          <TapOutcome search={search} onRefresh={onRefresh} pendingTaps={pendingTaps} />
+          <TapOutcome search={search} onTap={onTap} />
         </>
       ) : (
         <div className="notice notice--error stack tap__invalid" role="alert">
@@ -136,28 +111,21 @@ function Recognised({ tap }: { tap: TapParams }) {
   )
 }
 
-/** What happens with a valid tap: depends on the network, then on who is here. */
-function TapOutcome({
-  search,
-  onRefresh,
-  pendingTaps,
-}: {
-  search: string
-  onRefresh(): void
-  pendingTaps: PendingTapStore
-}) {
-  const online = useOnline()
+/** What happens with a valid tap: depends on who is here, then on how its refresh went. */
+function TapOutcome({ search, onTap }: { search: string; onTap(search: string): void }) {
+  const deviceOnline = useDeviceOnline()
   const status = useAppStore((state) => state.auth.status)
-  // Here rather than in WhatIsNew: one refresh per tap, even if the network flaps in between.
-  const refresh = useTapRefresh(search, onRefresh, online && status === 'signed-in')
-  // Offline after this tap's refresh is over: its result still stands, nothing to keep.
-  if (!online && !refresh.done) return <SavedOffline search={search} pendingTaps={pendingTaps} />
+  const kept = useAppStore((state) => state.net.pendingTaps.includes(search))
+  const refresh = useTapRefresh(search, onTap, status === 'signed-in')
   if (status === 'unknown') return <div className="card" aria-busy="true" />
   if (status === 'anonymous') {
     return (
       <div className="card stack">
         <h2>Collect this tap</h2>
         <p>Sign in to add this card's events to your list. You will come back here afterwards.</p>
+        {!deviceOnline ? (
+          <p className="muted">You are offline: sign in once you are back online.</p>
+        ) : null}
         <a
           className="button button--primary"
           href={`/auth/email?redirect=${encodeURIComponent('/tap' + search)}`}
@@ -167,48 +135,30 @@ function TapOutcome({
       </div>
     )
   }
-  return <WhatIsNew refresh={refresh} pendingTaps={pendingTaps} />
+  if (refresh.done && kept) return <KeptForLater deviceOnline={deviceOnline} />
+  return <WhatIsNew refresh={refresh} />
 }
 
-function SavedOffline({ search, pendingTaps }: { search: string; pendingTaps: PendingTapStore }) {
-  const [saved, setSaved] = useState<'saving' | 'saved' | 'failed'>('saving')
-  useEffect(() => {
-    let current = true
-    pendingTaps.save({ query: search, savedAt: Date.now() }).then(
-      () => current && setSaved('saved'),
-      () => current && setSaved('failed'),
-    )
-    return () => {
-      current = false
-    }
-  }, [search, pendingTaps])
+/** The refresh did not succeed: the host keeps the tap and settles it when it can. */
+function KeptForLater({ deviceOnline }: { deviceOnline: boolean }) {
   return (
-    <div className="card stack" role="status">
-      <h2>You are offline</h2>
+    <div className="card stack" role="status" data-testid="tap-kept">
+      <h2>Tap saved</h2>
       <p>
-        {saved === 'saving' ? 'Saving this tap…' : null}
-        {saved === 'saved' ? "Saved. We'll refresh when you're back online." : null}
-        {saved === 'failed'
-          ? 'This tap could not be kept on this device. Open the link again when you are back online.'
-          : null}
+        {deviceOnline
+          ? "We couldn't reach IYK Cards just now. This tap is saved on your phone and will be added to your events when the connection is back."
+          : "You're offline. This tap is saved on your phone and will be added to your events when you're back online."}
       </p>
+      <p className="muted">You can close the app: nothing more to do.</p>
+      <a className="button" href="/">
+        See all your events
+      </a>
     </div>
   )
 }
 
-function WhatIsNew({
-  refresh,
-  pendingTaps,
-}: {
-  refresh: TapRefresh
-  pendingTaps: PendingTapStore
-}) {
+function WhatIsNew({ refresh }: { refresh: TapRefresh }) {
   const error = useAppStore((state) => state.events.error)
-  useEffect(() => {
-    // The refresh a pending tap waited for has happened: nothing is left to keep.
-    if (refresh.done) pendingTaps.clear().catch(() => {})
-  }, [refresh.done, pendingTaps])
-
   return (
     <div className="card stack" aria-live="polite" aria-busy={!refresh.done}>
       <h2>Your events</h2>

@@ -1,11 +1,15 @@
-/** Refreshes the event list once per tap and works out which events the refresh brought. */
+/** Hands each tap to the session host once, and works out which events its refresh brought. */
 import { useEffect, useRef, useState } from 'react'
+import { CARDS_TIMEOUT_MS, PROVIDER_TIMEOUT_MS } from '../../core/constants.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import type { EventsSlice } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 
-/** Longest wait for the host's answer: a refresh it skipped (one already ran) sends nothing. */
-export const TAP_REFRESH_TIMEOUT_MS = 15_000
+/**
+ * Longest wait for the host's answer: longer than its refresh can take (each call has its
+ * deadline), so only a host stopped mid-call, or one that never answers, runs into it.
+ */
+export const TAP_REFRESH_TIMEOUT_MS = PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 4_000
 
 interface Run {
   key: string
@@ -15,21 +19,21 @@ interface Run {
   events: EventsSlice
   sawRefreshing: boolean
   timedOut: boolean
-  /** Set once the refresh is over: the events the list did not hold before. */
-  fresh: PoapEvent[] | null
+  done: boolean
 }
 
 /** Where the refresh for one tap stands. */
 export type TapRefresh = { done: false } | { done: true; fresh: PoapEvent[] }
 
 /**
- * Asks for one refresh per `key` (the tap's query) once `enabled`, and answers, once it is over, with the events
- * that are new. Over means: the host reported it running and then not; or a new list or failure arrived; or
- * the timeout passed. Without a list before, nothing can be called new.
+ * Hands the tap `key` (its query) to the host once `enabled`, and answers, once the refresh it
+ * asked for is over, with the events that are new (kept up to date: a tap the host settles later
+ * brings its events then). Over means: the host reported it running and then not; or a new list
+ * or failure arrived; or the timeout passed. Without a list before, nothing can be called new.
  */
 export function useTapRefresh(
   key: string,
-  onRefresh: () => void,
+  onTap: (key: string) => void,
   enabled: boolean,
   timeoutMs = TAP_REFRESH_TIMEOUT_MS,
 ): TapRefresh {
@@ -51,25 +55,21 @@ export function useTapRefresh(
       events,
       sawRefreshing: refreshing,
       timedOut: false,
-      fresh: null,
+      done: false,
     })
-    onRefresh()
-  }, [key, enabled, ready, list, events, refreshing, onRefresh])
+    onTap(key)
+  }, [key, enabled, ready, list, events, refreshing, onTap])
 
   useEffect(() => {
-    if (!run || run.fresh) return
+    if (!run || run.done) return
     if (refreshing && !run.timedOut) {
       if (!run.sawRefreshing) setRun({ ...run, sawRefreshing: true })
       return
     }
-    if (run.sawRefreshing || run.timedOut || events !== run.events) {
-      const before = run.before
-      const fresh = before && list ? list.filter((event) => !before.has(event.id)) : []
-      setRun({ ...run, fresh })
-    }
-  }, [run, refreshing, events, list])
+    if (run.sawRefreshing || run.timedOut || events !== run.events) setRun({ ...run, done: true })
+  }, [run, refreshing, events])
 
-  const waiting = run !== null && run.fresh === null
+  const waiting = run !== null && !run.done
   const runKey = run?.key
   useEffect(() => {
     if (!waiting) return
@@ -80,5 +80,7 @@ export function useTapRefresh(
     return () => clearTimeout(timer)
   }, [waiting, runKey, timeoutMs])
 
-  return run?.key === key && run.fresh ? { done: true, fresh: run.fresh } : { done: false }
+  if (run?.key !== key || !run.done) return { done: false }
+  const before = run.before
+  return { done: true, fresh: before && list ? list.filter((event) => !before.has(event.id)) : [] }
 }
