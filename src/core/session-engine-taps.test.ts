@@ -37,7 +37,12 @@ describe('a tap while the services answer', () => {
     h.backend.eventsByUser.set('user-a', [rawEvent(1, 'active'), rawEvent(2, 'active')])
     await h.engine.tap(TAP_A)
     expect(h.backend.callsTo(AUTHENTICATE)).toHaveLength(before + 1)
-    expect(h.sent('events').at(-1)?.events.map((e) => e.id)).toEqual(['1', '2'])
+    expect(
+      h
+        .sent('events')
+        .at(-1)
+        ?.events.map((e) => e.id),
+    ).toEqual(['1', '2'])
     expect(await pendingQueries()).toEqual([])
     expect(lastStatus()).toMatchObject({ online: true, refreshing: false, pendingTaps: [] })
   })
@@ -212,7 +217,7 @@ describe('a tap belongs to its holder', () => {
     expect(await pendingQueries()).toEqual([])
   })
 
-  it("is dropped when another holder signs in, and never shown in their status", async () => {
+  it('is dropped when another holder signs in, and never shown in their status', async () => {
     h.backend.authenticateOutage = null
     await signIn('user-b')
     expect(await pendingQueries()).toEqual([])

@@ -20,11 +20,7 @@ import {
   type EventsCache,
   type StoredSession,
 } from './engine-state'
-import {
-  describeEventsFailure,
-  EventsResponseError,
-  readEventsResponse,
-} from './events-response'
+import { describeEventsFailure, EventsResponseError, readEventsResponse } from './events-response'
 import { problemsKey } from './poap-events-body'
 import {
   PROTOCOL_VERSION,

@@ -25,7 +25,13 @@ describe('broadcast', () => {
     raw.postMessage({ v: 99, type: 'signout', reason: 'user' })
     const send = createBroadcast(channel)
     send({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.signout, reason: 'user' })
-    send({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.status, online: true, refreshing: false, pendingTaps: [] })
+    send({
+      v: PROTOCOL_VERSION,
+      type: WORKER_MESSAGE.status,
+      online: true,
+      refreshing: false,
+      pendingTaps: [],
+    })
     expect((await received).map((m) => m.type)).toEqual(['signout', 'status'])
     raw.close()
   })
