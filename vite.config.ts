@@ -27,7 +27,7 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(' ')}`,
     "style-src 'self'",
-    `img-src 'self' data: blob: https: ${new URL(config.cardsApiUrl).origin}`,
+    `img-src 'self' data: blob: ${config.imageOrigins.join(' ')}`,
     "font-src 'self'",
     `connect-src 'self' ${connect.join(' ')}`,
     "worker-src 'self'",

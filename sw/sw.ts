@@ -11,6 +11,7 @@ import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
 import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
+import { startImageCache } from './images.ts'
 import { reportFromWorker, tabSpoke } from './report.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -19,6 +20,8 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 // Every navigation (`/tap?…` included) gets the precached shell: the app routes on the client.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')))
+// The holder's event images, kept with the list for offline use.
+startImageCache(config.imageOrigins)
 
 // Errors nothing else caught are reported through a tab, like the engine's own failures.
 self.addEventListener('error', (event) => {
@@ -35,6 +38,7 @@ const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
   appOrigin: self.location.origin,
   appHostname: self.location.hostname,
   sdkVersion: STYTCH_SDK_VERSION,
+  imageOrigins: config.imageOrigins,
 })
 
 // While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats

@@ -110,6 +110,7 @@ describe('the engine’s provider calls', () => {
         appOrigin: page.origin,
         appHostname: page.hostname,
         sdkVersion: STYTCH_SDK_VERSION,
+        imageOrigins: [stack.cards.url],
       },
     )
     await engine.handoff(signedIn)

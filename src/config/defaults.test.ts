@@ -40,6 +40,39 @@ describe('parseConfig', () => {
   })
 })
 
+describe('image origins', () => {
+  it("are POAP's image host and the cards API by default", () => {
+    expect(parseConfig({}).imageOrigins).toEqual([
+      'https://assets.poap.xyz',
+      'http://127.0.0.1:8788',
+    ])
+  })
+
+  it('take a list separated by spaces or commas, each once, the cards API always', () => {
+    const config = parseConfig({
+      VITE_IMAGE_ORIGINS:
+        'https://img.example.com, https://cdn.example.org/ https://img.example.com',
+      VITE_CARDS_API_URL: 'https://cards.example.com/api',
+    })
+    expect(config.imageOrigins).toEqual([
+      'https://img.example.com',
+      'https://cdn.example.org',
+      'https://cards.example.com',
+    ])
+  })
+
+  it('may be only the cards API', () => {
+    expect(parseConfig({ VITE_IMAGE_ORIGINS: '' }).imageOrigins).toEqual(['http://127.0.0.1:8788'])
+  })
+
+  it.each(['https://img.example.com/path', 'data:', 'ftp://img.example.com', 'img.example.com'])(
+    'refuse %s by name',
+    (item) => {
+      expect(() => parseConfig({ VITE_IMAGE_ORIGINS: item })).toThrow(/VITE_IMAGE_ORIGINS/)
+    },
+  )
+})
+
 describe('share preview URLs', () => {
   const html = [
     '<meta property="og:type" content="website" />',

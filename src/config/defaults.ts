@@ -7,6 +7,8 @@ export const CONFIG_DEFAULTS = {
   VITE_RPC_URL_MAINNET: 'http://127.0.0.1:8545',
   VITE_RPC_URL_SEPOLIA: 'http://127.0.0.1:8546',
   VITE_SITE_URL: '',
+  /** Where event artwork may load from besides the cards API (POAP's image host). */
+  VITE_IMAGE_ORIGINS: 'https://assets.poap.xyz',
 } as const
 
 /** The names of every build-time variable the app reads. */
@@ -26,6 +28,11 @@ export interface AppConfig {
   rpcUrlSepolia: string
   /** Where the app is deployed, for absolute share-preview URLs; empty leaves them relative. */
   siteUrl: string
+  /**
+   * The only origins event images load from (the CSP's `img-src` and the worker's image cache):
+   * the configured image hosts and the cards API. An event naming any other host shows no image.
+   */
+  imageOrigins: string[]
 }
 
 /** Thrown when a build-time variable is malformed: the build must not ship a broken app. */
@@ -64,15 +71,40 @@ export function parseConfig(env: RawEnv): AppConfig {
   const sentryDsn = pick(env, 'VITE_SENTRY_DSN')
   if (sentryDsn !== '') origin(env, 'VITE_SENTRY_DSN')
   const siteUrl = pick(env, 'VITE_SITE_URL') === '' ? '' : origin(env, 'VITE_SITE_URL')
+  const cardsApiUrl = origin(env, 'VITE_CARDS_API_URL')
   return {
     stytchPublicToken,
     stytchApiUrl: origin(env, 'VITE_STYTCH_API_URL'),
-    cardsApiUrl: origin(env, 'VITE_CARDS_API_URL'),
+    cardsApiUrl,
     sentryDsn,
     rpcUrlMainnet: origin(env, 'VITE_RPC_URL_MAINNET'),
     rpcUrlSepolia: origin(env, 'VITE_RPC_URL_SEPOLIA'),
     siteUrl,
+    imageOrigins: [...new Set([...imageHosts(env), new URL(cardsApiUrl).origin])],
   }
+}
+
+/** `VITE_IMAGE_ORIGINS`: origins separated by spaces or commas, each a bare http(s) origin. */
+function imageHosts(env: RawEnv): string[] {
+  const key = 'VITE_IMAGE_ORIGINS'
+  return pick(env, key)
+    .split(/[\s,]+/)
+    .filter((item) => item !== '')
+    .map((item) => {
+      let url: URL
+      try {
+        url = new URL(item)
+      } catch {
+        throw new ConfigError(
+          `${key} must list origins like https://assets.poap.xyz, got "${item}"`,
+        )
+      }
+      const bare = url.origin === item.replace(/\/+$/, '')
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare) {
+        throw new ConfigError(`${key} must list bare http(s) origins (no path), got "${item}"`)
+      }
+      return url.origin
+    })
 }
 
 /**

@@ -107,3 +107,15 @@ export const PERIODIC_REFRESH_MIN_INTERVAL_MS = 12 * 60 * 60_000
  * its calls would wait for good. Longer than the worker's calls, as sending an email takes time.
  */
 export const SIGN_IN_TIMEOUT_MS = 12_000
+
+/** Cache Storage name of the holder's event images, kept for offline use by the worker. */
+export const IMAGE_CACHE_NAME = 'iyk-cards-images'
+
+/** Most event images kept offline (the first of the list). */
+export const MAX_CACHED_IMAGES = 60
+
+/** Largest single event image kept offline. */
+export const MAX_CACHED_IMAGE_BYTES = 1_000_000
+
+/** Most bytes of event images kept offline in all. */
+export const MAX_CACHED_IMAGES_BYTES = 20_000_000

@@ -64,6 +64,23 @@ describe('event data problems', () => {
     expect((await h.engine.snapshot()).auth).toMatchObject({ signedIn: true })
   })
 
+  it('keeps images only from the configured image origins', async () => {
+    h.backend.eventsByUser.set('user-a', [
+      { ...poapEvent(1, 'active'), image_url: 'https://img.example/1.png' },
+      { ...poapEvent(2, 'active'), image_url: 'https://tracker.example/pixel.png' },
+      { ...poapEvent(3, 'active'), image_url: 'javascript:alert(1)' },
+    ])
+    await signIn()
+    const [message] = h.sent('events')
+    expect(message?.events.map((e) => e.imageUrl)).toEqual([
+      'https://img.example/1.png',
+      null,
+      null,
+    ])
+    const stored = await h.store.get<EngineState>(ENGINE_STATE_KEY)
+    expect(JSON.stringify(stored)).not.toContain('tracker.example')
+  })
+
   it('reports the same problems once across fetches, and again when they change', async () => {
     h.backend.eventsByUser.set('user-a', [
       poapEvent(1, 'claimed'),

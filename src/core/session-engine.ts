@@ -40,6 +40,7 @@ import {
   type AuthenticateData,
   type AuthenticateOutcome,
 } from './provider-session'
+import { allowedImageUrl } from './image-url'
 import type { EnginePorts } from './ports'
 import { ValidationError } from './validation'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers'
@@ -66,6 +67,8 @@ export interface EngineConfig {
   appHostname: string
   /** The installed provider SDK's version, e.g. `6.3.0`: these calls stand in for its own. */
   sdkVersion: string
+  /** Origins event images may load from; an image elsewhere is dropped from the event. */
+  imageOrigins: readonly string[]
 }
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
@@ -297,7 +300,11 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       await tapsFailed(epoch)
       return
     }
-    const { events, problems } = read
+    const { problems } = read
+    const events = read.events.map((event) => ({
+      ...event,
+      imageUrl: allowedImageUrl(event.imageUrl, config.imageOrigins),
+    }))
     const key = problemsKey(problems)
     const cache: EventsCache = { userId, events, fetchedAt: clock.now(), problemsKey: key }
     let newProblems = false

@@ -5,6 +5,9 @@
 declare class URL {
   constructor(url: string, base?: string)
   readonly origin: string
+  readonly protocol: string
+  readonly username: string
+  readonly password: string
   readonly pathname: string
   readonly search: string
   readonly hash: string

@@ -16,6 +16,7 @@ export const HARNESS_CONFIG: EngineConfig = {
   appOrigin: 'https://app.test:8443',
   appHostname: 'app.test',
   sdkVersion: '6.3.0',
+  imageOrigins: ['https://img.example'],
 }
 
 /** Engines over one shared store, lock and backend, with everything they emit recorded. */

@@ -1,0 +1,146 @@
+/** The offline image cache over a fake Cache Storage: exactly the list's images, bounded, a day, gone on clear. */
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  EVENTS_CACHE_TTL_MS,
+  IMAGE_CACHE_NAME,
+  MAX_CACHED_IMAGE_BYTES,
+  MAX_CACHED_IMAGES,
+  MAX_CACHED_IMAGES_BYTES,
+} from '../core/constants'
+import { createImageCache, type ImageCache } from './image-cache'
+
+/** Cache Storage in memory: just what the image cache calls. */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>()
+  const cacheFor = (entries: Map<string, Response>) =>
+    ({
+      async match(url: string) {
+        return entries.get(url)?.clone()
+      },
+      async put(url: string, response: Response) {
+        entries.set(url, response)
+      },
+      async delete(request: string | Request) {
+        return entries.delete(typeof request === 'string' ? request : request.url)
+      },
+      async keys() {
+        return [...entries.keys()].map((url) => new Request(url))
+      },
+    }) as unknown as Cache
+  const caches = {
+    async open(name: string) {
+      const entries = stores.get(name) ?? new Map<string, Response>()
+      stores.set(name, entries)
+      return cacheFor(entries)
+    },
+    async has(name: string) {
+      return stores.has(name)
+    },
+    async delete(name: string) {
+      return stores.delete(name)
+    },
+  } as unknown as CacheStorage
+  return { caches, stores }
+}
+
+const url = (n: number) => `https://img.example/${n}.png`
+
+let now = 1_000_000
+let fetched: string[]
+let answers: Map<string, () => Response | Promise<Response>>
+let store: ReturnType<typeof fakeCaches>
+let images: ImageCache
+
+const image =
+  (bytes: number, type = 'image/png') =>
+  () =>
+    new Response(new Uint8Array(bytes), { headers: { 'content-type': type } })
+
+const keptUrls = () => [...(store.stores.get(IMAGE_CACHE_NAME)?.keys() ?? [])]
+
+beforeEach(() => {
+  now = 1_000_000
+  fetched = []
+  answers = new Map()
+  store = fakeCaches()
+  images = createImageCache({
+    caches: store.caches,
+    now: () => now,
+    async fetch(input, init) {
+      fetched.push(input)
+      expect(init).toMatchObject({ mode: 'cors', credentials: 'omit' })
+      const answer = answers.get(input)
+      if (!answer) throw new TypeError('Failed to fetch')
+      return answer()
+    },
+  })
+})
+
+describe('keep', () => {
+  it("holds exactly the list's images, fetching only those it lacks", async () => {
+    for (const n of [1, 2, 3]) answers.set(url(n), image(100))
+    expect(await images.keep([url(1), url(2)])).toEqual({ kept: 2, fetched: 2, skipped: 0 })
+    expect(await images.keep([url(2), url(3)])).toEqual({ kept: 2, fetched: 1, skipped: 0 })
+    expect(keptUrls().sort()).toEqual([url(2), url(3)])
+    expect(fetched).toEqual([url(1), url(2), url(3)])
+  })
+
+  it('serves a kept image with its type, and nothing it does not hold', async () => {
+    answers.set(url(1), image(10, 'image/svg+xml'))
+    await images.keep([url(1)])
+    const hit = await images.match(url(1))
+    expect(hit?.headers.get('content-type')).toBe('image/svg+xml')
+    expect((await hit?.blob())?.size).toBe(10)
+    expect(await images.match(url(2))).toBeUndefined()
+  })
+
+  it('skips what cannot be read or is no image: no CORS, an error status, HTML, too big', async () => {
+    answers.set(url(2), () => new Response('nope', { status: 404 }))
+    answers.set(url(3), image(10, 'text/html'))
+    answers.set(url(4), image(MAX_CACHED_IMAGE_BYTES + 1))
+    answers.set(url(5), image(10))
+    const result = await images.keep([url(1), url(2), url(3), url(4), url(5)])
+    expect(result).toEqual({ kept: 1, fetched: 1, skipped: 4 })
+    expect(keptUrls()).toEqual([url(5)])
+  })
+
+  it(`keeps at most ${MAX_CACHED_IMAGES} images, the first of the list`, async () => {
+    const many = Array.from({ length: MAX_CACHED_IMAGES + 5 }, (_, i) => url(i))
+    for (const item of many) answers.set(item, image(10))
+    const result = await images.keep(many)
+    expect(result).toEqual({ kept: MAX_CACHED_IMAGES, fetched: MAX_CACHED_IMAGES, skipped: 5 })
+    expect(keptUrls()).toEqual(many.slice(0, MAX_CACHED_IMAGES))
+  })
+
+  it(`keeps at most ${MAX_CACHED_IMAGES_BYTES} bytes in all`, async () => {
+    const fit = Math.floor(MAX_CACHED_IMAGES_BYTES / MAX_CACHED_IMAGE_BYTES)
+    const big = Array.from({ length: fit + 2 }, (_, i) => url(i))
+    for (const item of big) answers.set(item, image(MAX_CACHED_IMAGE_BYTES))
+    answers.set(url(999), image(1))
+    const result = await images.keep([...big, url(999)])
+    // The big ones spend the whole budget: the rest are skipped, however small.
+    expect(result).toEqual({ kept: fit, fetched: fit, skipped: 3 })
+    expect(keptUrls()).toEqual(big.slice(0, fit))
+  })
+
+  it('forgets images after a day, like the list', async () => {
+    answers.set(url(1), image(10))
+    await images.keep([url(1)])
+    now += EVENTS_CACHE_TTL_MS
+    expect(await images.match(url(1))).toBeUndefined()
+    // Kept again, it is fetched again.
+    await images.keep([url(1)])
+    expect(fetched).toEqual([url(1), url(1)])
+    expect(await images.match(url(1))).toBeDefined()
+  })
+})
+
+describe('clear', () => {
+  it('deletes every kept image', async () => {
+    answers.set(url(1), image(10))
+    await images.keep([url(1)])
+    await images.clear()
+    expect(store.stores.has(IMAGE_CACHE_NAME)).toBe(false)
+    expect(await images.match(url(1))).toBeUndefined()
+  })
+})

@@ -1,0 +1,133 @@
+/**
+ * The holder's event images kept for offline use (Cache Storage): exactly the images of the last
+ * list, bounded in count and bytes, for a day like the list, and gone with the session.
+ *
+ * Only images their host lets the app read (CORS) are kept: their size is known, so the bounds
+ * hold. An opaque (no-CORS) answer would count as megabytes against the origin's quota whatever
+ * its size, and could crowd out the session's own database.
+ */
+import {
+  EVENTS_CACHE_TTL_MS,
+  IMAGE_CACHE_NAME,
+  MAX_CACHED_IMAGE_BYTES,
+  MAX_CACHED_IMAGES,
+  MAX_CACHED_IMAGES_BYTES,
+} from '../core/constants'
+
+/** Header recording when an entry was stored (epoch ms), so entries older than a day are ignored. */
+const STORED_AT = 'x-iyk-stored-at'
+
+/** Time allowed to fetch one image. */
+const IMAGE_TIMEOUT_MS = 8_000
+
+/** What the cache needs from its host; tests pass fakes. */
+export interface ImageCacheDeps {
+  caches: CacheStorage
+  fetch(input: string, init: RequestInit): Promise<Response>
+  now(): number
+}
+
+/** What `keep` did, for logs and tests. */
+export interface KeepResult {
+  kept: number
+  fetched: number
+  skipped: number
+}
+
+/** The offline image cache. */
+export interface ImageCache {
+  /** Makes the cache hold exactly these images (as far as the bounds allow), fetching the missing ones. */
+  keep(urls: readonly string[]): Promise<KeepResult>
+  /** Deletes every kept image (sign-out, another holder's sign-in). */
+  clear(): Promise<void>
+  /** The kept image for `url` if it is under a day old. */
+  match(url: string): Promise<Response | undefined>
+}
+
+const defaultDeps = (): ImageCacheDeps => ({
+  caches: globalThis.caches,
+  fetch: (input, init) => globalThis.fetch(input, init),
+  now: () => Date.now(),
+})
+
+/** Creates the cache over Cache Storage. */
+export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCache {
+  const open = () => deps.caches.open(IMAGE_CACHE_NAME)
+
+  /** The image's bytes and type if its host allows reading it and it is within the bounds. */
+  async function download(url: string): Promise<{ body: Blob; type: string } | null> {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), IMAGE_TIMEOUT_MS)
+    try {
+      const response = await deps.fetch(url, {
+        mode: 'cors',
+        credentials: 'omit',
+        signal: controller.signal,
+      })
+      const type = response.headers.get('content-type') ?? ''
+      if (!response.ok || !type.toLowerCase().startsWith('image/')) return null
+      const body = await response.blob()
+      return body.size <= MAX_CACHED_IMAGE_BYTES ? { body, type } : null
+    } catch {
+      // No CORS, offline, timed out: the image simply is not kept.
+      return null
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function storedSize(cache: Cache, url: string): Promise<number | null> {
+    const hit = await cache.match(url)
+    if (!hit || !isFresh(hit)) return null
+    return (await hit.clone().blob()).size
+  }
+
+  function isFresh(response: Response): boolean {
+    const at = Number(response.headers.get(STORED_AT))
+    return Number.isFinite(at) && deps.now() - at < EVENTS_CACHE_TTL_MS
+  }
+
+  return {
+    async keep(urls) {
+      const wanted = [...new Set(urls)].slice(0, MAX_CACHED_IMAGES)
+      const cache = await open()
+      for (const request of await cache.keys()) {
+        if (!wanted.includes(request.url)) await cache.delete(request)
+      }
+      let total = 0
+      const result: KeepResult = { kept: 0, fetched: 0, skipped: urls.length - wanted.length }
+      for (const url of wanted) {
+        const size = await storedSize(cache, url)
+        if (size !== null && total + size <= MAX_CACHED_IMAGES_BYTES) {
+          total += size
+          result.kept += 1
+          continue
+        }
+        const image = size === null ? await download(url) : null
+        if (image === null || total + image.body.size > MAX_CACHED_IMAGES_BYTES) {
+          await cache.delete(url)
+          result.skipped += 1
+          continue
+        }
+        await cache.put(
+          url,
+          new Response(image.body, {
+            headers: { 'content-type': image.type, [STORED_AT]: String(deps.now()) },
+          }),
+        )
+        total += image.body.size
+        result.kept += 1
+        result.fetched += 1
+      }
+      return result
+    },
+    async clear() {
+      await deps.caches.delete(IMAGE_CACHE_NAME)
+    },
+    async match(url) {
+      if (!(await deps.caches.has(IMAGE_CACHE_NAME))) return undefined
+      const hit = await (await open()).match(url)
+      return hit && isFresh(hit) ? hit : undefined
+    },
+  }
+}
