@@ -42,14 +42,14 @@ async function stopWorkers(context: BrowserContext, page: Page): Promise<void> {
   await cdp.detach()
 }
 
-interface Record {
+interface EngineRecord {
   epoch: number
   userId: string | null
   events: number
   pendingTaps: number
 }
 
-async function record(page: Page): Promise<Record> {
+async function record(page: Page): Promise<EngineRecord> {
   const state = await readEngineState(page)
   const session = state?.session as { userId: string } | null
   const events = state?.events as { events: unknown[] } | null

@@ -1,6 +1,7 @@
 /** The provider SDK (Stytch headless), loaded only by sign-in screens, and its local-copy cleanup. */
 import type { StytchClient, StytchClientOptions } from '@stytch/vanilla-js/headless'
 import { config } from '../config/env.ts'
+import { SIGN_IN_TIMEOUT_MS } from '../core/constants.ts'
 
 /** The provider client as the sign-in screens use it. */
 export type ProviderClient = StytchClient
@@ -14,6 +15,23 @@ const PROVIDER_COOKIES = [
 
 /** localStorage prefix of the SDK's state, bootstrap and PKCE keys. */
 const PROVIDER_STATE_PREFIX = 'stytch_sdk_state_'
+
+/** A provider call got no answer in time (the SDK sets no deadline: it would wait for good). */
+export class SignInDeadlineError extends Error {
+  override readonly name = 'SignInDeadlineError'
+  constructor() {
+    super('The sign-in service did not answer in time')
+  }
+}
+
+/** Settles with `work` (an SDK call), or rejects with SignInDeadlineError once `ms` have passed. */
+export function withDeadline<T>(work: Promise<T>, ms = SIGN_IN_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SignInDeadlineError()), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
 
 let client: Promise<ProviderClient> | null = null
 

@@ -1,7 +1,7 @@
 /** The four provider calls the sign-in screens make, over the lazily loaded provider SDK. */
-import { SESSION_DURATION_MINUTES, SIGN_IN_TIMEOUT_MS } from '../../core/constants.ts'
+import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
-import { loadProviderClient } from '../../lib/provider-client.ts'
+import { loadProviderClient, withDeadline } from '../../lib/provider-client.ts'
 
 /** How long an emailed code stays valid, in minutes (shown to the user). */
 export const CODE_EXPIRY_MINUTES = 10
@@ -19,23 +19,6 @@ export interface SignInProvider {
 }
 
 const options = { session_duration_minutes: SESSION_DURATION_MINUTES }
-
-/** A sign-in step got no answer in time (the provider SDK would have waited for good). */
-export class SignInDeadlineError extends Error {
-  override readonly name = 'SignInDeadlineError'
-  constructor() {
-    super('The sign-in service did not answer in time')
-  }
-}
-
-/** Settles with `work`, or rejects with SignInDeadlineError once `ms` have passed. */
-export function withDeadline<T>(work: Promise<T>, ms = SIGN_IN_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new SignInDeadlineError()), ms)
-  })
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
-}
 
 /** The real provider, through `@stytch/vanilla-js` headless. */
 export const stytchSignIn: SignInProvider = {

@@ -61,6 +61,9 @@ export function walletErrorText(error: unknown): string {
     if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
       return 'Cannot reach the sign-in service. Check your connection and try again.'
     }
+    if (error.name === 'SignInDeadlineError') {
+      return 'The sign-in service is not answering. Check your connection and try again.'
+    }
     if (typeof error.shortMessage === 'string' && error.shortMessage.trim() !== '') {
       return error.shortMessage
     }

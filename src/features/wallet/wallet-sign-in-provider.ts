@@ -1,7 +1,7 @@
 /** The provider's crypto-wallet calls (start → challenge, authenticate → session), over the lazy SDK. */
 import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
-import { loadProviderClient } from '../../lib/provider-client.ts'
+import { loadProviderClient, withDeadline } from '../../lib/provider-client.ts'
 
 /** The statement of a Sign-In With Ethereum message (one line, per EIP-4361). */
 export const SIWE_STATEMENT = 'Sign in to IYK Cards.'
@@ -19,21 +19,25 @@ export const stytchWalletSignIn: WalletSignInProvider = {
   async start(address, chainId) {
     const client = await loadProviderClient()
     // The SDK sends siwe_params only when the project's bootstrap asks for SIWE.
-    const { challenge } = await client.cryptoWallets.authenticateStart({
-      crypto_wallet_address: address,
-      crypto_wallet_type: 'ethereum',
-      siwe_params: { statement: SIWE_STATEMENT, chain_id: String(chainId) },
-    })
+    const { challenge } = await withDeadline(
+      client.cryptoWallets.authenticateStart({
+        crypto_wallet_address: address,
+        crypto_wallet_type: 'ethereum',
+        siwe_params: { statement: SIWE_STATEMENT, chain_id: String(chainId) },
+      }),
+    )
     return challenge
   },
   async authenticate(address, signature) {
     const client = await loadProviderClient()
-    const response = await client.cryptoWallets.authenticate({
-      crypto_wallet_address: address,
-      crypto_wallet_type: 'ethereum',
-      signature,
-      session_duration_minutes: SESSION_DURATION_MINUTES,
-    })
+    const response = await withDeadline(
+      client.cryptoWallets.authenticate({
+        crypto_wallet_address: address,
+        crypto_wallet_type: 'ethereum',
+        signature,
+        session_duration_minutes: SESSION_DURATION_MINUTES,
+      }),
+    )
     return parseAuthenticateData(response)
   },
 }

@@ -9,6 +9,7 @@ import { WalletSignInBody } from './wallet-sign-in.tsx'
 import { DECLINED_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
 import type { WalletSignInProvider } from './wallet-sign-in-provider.ts'
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet-test-setup.ts'
+import { SignInDeadlineError } from '../../lib/provider-client.ts'
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
 const CHALLENGE = 'Signing in with Project: test\nNonce: 1234'
@@ -75,6 +76,14 @@ describe('WalletSignIn', () => {
       WRONG_SIGNATURE_TEXT,
     )
     expect(complete).not.toHaveBeenCalled()
+  })
+
+  it('a provider that does not answer in time says so', async () => {
+    renderSignIn({ start: vi.fn(async () => Promise.reject(new SignInDeadlineError())) })
+    await signInWithTestWallet()
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(
+      'The sign-in service is not answering. Check your connection and try again.',
+    )
   })
 
   it('an unreachable provider says so', async () => {
