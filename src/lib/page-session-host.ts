@@ -24,6 +24,7 @@ export function createPageSessionClient(): SessionClient {
       appOrigin: window.location.origin,
       appHostname: window.location.hostname,
       sdkVersion: STYTCH_SDK_VERSION,
+      imageOrigins: config.imageOrigins,
     })
     return (message) => void engine.receive(message, deliver)
   })
