@@ -1,7 +1,16 @@
-/** The session glue: host messages into the store, the spec's marker rules, leaving protected pages. */
+/**
+ * The session glue: host messages into the store, the spec's marker rules, leaving protected pages,
+ * the browser's wakes for pending taps and periodic refresh, and taps handed to the host.
+ */
+import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from './core/protocol.ts'
+import {
+  PROTOCOL_VERSION as v,
+  WORKER_MESSAGE,
+  type StatusMessage,
+  type WorkerMessage,
+} from './core/protocol.ts'
 import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
 import { RETURN_TARGET_KEY } from './lib/return-target.ts'
 import type { SessionClient, SessionMode } from './lib/session-client.ts'
@@ -9,7 +18,9 @@ import { createAppStore, type AppStore } from './store/app-store.ts'
 import { startSession } from './session-wiring.ts'
 
 const connection = vi.hoisted(() => ({ mode: 'page' as SessionMode }))
-const clearPendingTap = vi.hoisted(() => vi.fn(() => Promise.resolve()))
+const tap = vi.hoisted(() => vi.fn())
+const requestTapSync = vi.hoisted(() => vi.fn(() => Promise.resolve(true)))
+const keepPeriodicRefresh = vi.hoisted(() => vi.fn(() => Promise.resolve()))
 const reportReceived = vi.hoisted(() => vi.fn())
 const reportError = vi.hoisted(() => vi.fn())
 let deliver: (message: WorkerMessage) => void = () => {}
@@ -28,14 +39,25 @@ vi.mock('./lib/connect-session.ts', () => ({
       },
       hello: () => {},
       reportReceived,
+      tap,
     }
     return Promise.resolve({ client, provisional: null })
   },
 }))
 vi.mock('./lib/error-reporting.ts', () => ({ reportError }))
-vi.mock('./lib/pending-tap.ts', () => ({ pendingTapStore: { clear: clearPendingTap } }))
+vi.mock('./lib/background-sync.ts', () => ({ requestTapSync, keepPeriodicRefresh }))
 
 const signin = SIGNIN_MESSAGE
+const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+const OTHER_TAP = '?uid=041E3C8A2D6B81&ctr=000007&cmac=4B00064004B0B3D4'
+
+const status = (refreshing: boolean, pendingTaps: string[] = []): StatusMessage => ({
+  v,
+  type: WORKER_MESSAGE.status,
+  online: true,
+  refreshing,
+  pendingTaps,
+})
 
 function fakeRouter(routeIds: string[]) {
   return {
@@ -50,9 +72,9 @@ async function start(mode: SessionMode, routeIds = ['__root__', '/']) {
   const store: AppStore = createAppStore()
   const router = fakeRouter(routeIds)
   const reload = vi.fn()
-  startSession(store, () => router as never, reload)
+  const actions = startSession(store, () => router as never, reload)
   await vi.waitFor(() => expect(deliver).not.toBe(noop))
-  return { store, router, reload }
+  return { store, router, reload, actions }
 }
 
 const noop = () => {}
@@ -61,7 +83,8 @@ const storageEvent = (key: string) =>
 
 beforeEach(() => {
   deliver = noop
-  clearPendingTap.mockClear()
+  globalThis.indexedDB = new IDBFactory()
+  for (const mock of [tap, requestTapSync, keepPeriodicRefresh]) mock.mockClear()
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -106,13 +129,12 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
 })
 
 describe('sign-out', () => {
-  it('forgets a pending tap, a kept way back and the wallet, and stays on a public page', async () => {
+  it('forgets a kept way back and the wallet, and stays on a public page', async () => {
     const { router } = await start('worker', ['__root__', '/tap'])
     deliver(signin)
     localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/tap?uid=04A1","email":"a@example.com"}')
     localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
-    expect(clearPendingTap).toHaveBeenCalledOnce()
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
     expect(localStorage.getItem('wagmi.store')).toBeNull()
     expect(router.navigate).not.toHaveBeenCalled()
@@ -121,8 +143,9 @@ describe('sign-out', () => {
   it('does nothing for a tab that was never signed in', async () => {
     await start('worker')
     localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/account","email":"a@example.com"}')
+    localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
-    expect(clearPendingTap).not.toHaveBeenCalled()
+    expect(localStorage.getItem('wagmi.store')).not.toBeNull()
     // The way back belongs to a link this anonymous holder may still open.
     expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
     localStorage.clear()
@@ -147,5 +170,128 @@ describe('reports from the worker', () => {
     expect([error.name, error.message]).toEqual(['TypeError', 'Unexpected poap event data'])
     expect(context).toEqual({ op: 'poap-events-data', dropped: 1, source: 'worker' })
     expect(reportReceived).toHaveBeenCalledWith('report-7')
+  })
+})
+
+describe('taps', () => {
+  it('hands a tap to the host through the client', async () => {
+    const { actions } = await start('worker')
+    actions.tap(TAP)
+    await vi.waitFor(() => expect(tap).toHaveBeenCalledExactlyOnceWith(TAP))
+  })
+
+  it('asks for Background Sync once per tap, when its refresh ends with it still pending', async () => {
+    await start('worker')
+    deliver(signin)
+    deliver(status(true, [TAP]))
+    expect(requestTapSync).not.toHaveBeenCalled()
+    deliver(status(false, [TAP]))
+    expect(requestTapSync).toHaveBeenCalledOnce()
+    // Nothing new about the taps (a list arrives, the browser goes online): not asked again.
+    deliver({ v, type: WORKER_MESSAGE.events, events: [], fetchedAt: 1, source: 'network' })
+    window.dispatchEvent(new Event('online'))
+    expect(requestTapSync).toHaveBeenCalledOnce()
+    // The refresh a sync event runs leaves the tap pending: asking again would fire it at once.
+    deliver(status(true, [TAP]))
+    deliver(status(false, [TAP]))
+    expect(requestTapSync).toHaveBeenCalledOnce()
+    // Another tap kept: asked for that one.
+    deliver(status(true, [TAP, OTHER_TAP]))
+    deliver(status(false, [TAP, OTHER_TAP]))
+    expect(requestTapSync).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks again for a tap whose request the browser did not take (no worker in control yet)', async () => {
+    await start('worker')
+    deliver(signin)
+    requestTapSync.mockResolvedValueOnce(false)
+    deliver(status(false, [TAP]))
+    expect(requestTapSync).toHaveBeenCalledOnce()
+    await vi.waitFor(async () => {
+      deliver(status(true, [TAP]))
+      deliver(status(false, [TAP]))
+      expect(requestTapSync).toHaveBeenCalledTimes(2)
+    })
+  })
+
+  it('asks again for the same tap kept by the next holder after a sign-out', async () => {
+    await start('worker')
+    deliver(signin)
+    deliver(status(false, [TAP]))
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    deliver(signin)
+    deliver(status(false, [TAP]))
+    expect(requestTapSync).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks when the host reports taps pending as the page opens', async () => {
+    await start('worker')
+    deliver({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 1 },
+      events: null,
+      status: { online: false, refreshing: false, pendingTaps: [TAP] },
+    })
+    expect(requestTapSync).toHaveBeenCalledOnce()
+  })
+
+  it('does not ask when no tap is pending', async () => {
+    await start('worker')
+    deliver(signin)
+    deliver(status(true, [TAP]))
+    deliver(status(false))
+    deliver(status(true))
+    deliver(status(false))
+    expect(requestTapSync).not.toHaveBeenCalled()
+  })
+
+  it('forgets the database where earlier versions kept taps', async () => {
+    const legacy = indexedDB.open('iyk-cards-taps', 1)
+    legacy.onupgradeneeded = () => legacy.result.createObjectStore('taps')
+    await new Promise((resolve) => (legacy.onsuccess = resolve))
+    legacy.result.close()
+    const names = async () => (await indexedDB.databases()).map((database) => database.name)
+    expect(await names()).toContain('iyk-cards-taps')
+    await start('worker')
+    await vi.waitFor(async () => expect(await names()).not.toContain('iyk-cards-taps'))
+  })
+
+  it('starts where there is no IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined)
+    try {
+      const { store } = await start('worker')
+      deliver(signin)
+      expect(store.getState().auth.status).toBe('signed-in')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
+describe('periodic refresh', () => {
+  it('is kept while someone is signed in, and dropped on sign-out', async () => {
+    await start('worker')
+    deliver(signin)
+    expect(keepPeriodicRefresh).toHaveBeenCalledExactlyOnceWith(true)
+    // A fresh JWT or a new list changes nothing.
+    deliver({ v, type: WORKER_MESSAGE.session, jwt: 'eyJ.c.d', expiresAt: 2 })
+    deliver(status(true))
+    expect(keepPeriodicRefresh).toHaveBeenCalledOnce()
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    expect(keepPeriodicRefresh).toHaveBeenCalledTimes(2)
+    expect(keepPeriodicRefresh).toHaveBeenLastCalledWith(false)
+  })
+
+  it('is dropped when the page opens signed out (the session ended while it was closed)', async () => {
+    await start('worker')
+    deliver({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: false },
+      events: null,
+      status: { online: true, refreshing: false, pendingTaps: [] },
+    })
+    expect(keepPeriodicRefresh).toHaveBeenCalledExactlyOnceWith(false)
   })
 })

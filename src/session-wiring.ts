@@ -99,12 +99,20 @@ export function startSession(
   forgetLegacyTapDatabase()
 
   // Taps the host could not settle: the browser wakes the worker when the network is back (no
-  // page need be open then). Asked again whenever a refresh ends with taps still pending.
-  store.subscribe((state, previous) => {
+  // page need be open then). Asked once per tap, when its first refresh ends with it still kept:
+  // asking again after the refresh a sync event ran itself would make the browser fire the event
+  // again at once, bypassing both its own backoff and the engine's.
+  const syncAskedFor = new Set<string>()
+  store.subscribe((state) => {
     const { pendingTaps, refreshing } = state.net
-    if (pendingTaps.length === 0 || refreshing) return
-    if (previous.net.pendingTaps === pendingTaps && !previous.net.refreshing) return
-    void requestTapSync()
+    if (refreshing) return
+    const fresh = pendingTaps.filter((query) => !syncAskedFor.has(query))
+    if (fresh.length === 0) return
+    for (const query of fresh) syncAskedFor.add(query)
+    void requestTapSync().then((asked) => {
+      // Not asked (no controlling worker yet): the next refresh that ends may ask.
+      if (!asked) for (const query of fresh) syncAskedFor.delete(query)
+    })
   })
 
   // A periodic refresh while the app is closed, for a signed-in holder only.
@@ -117,6 +125,7 @@ export function startSession(
   // were the holder's; the host drops the taps), and leave signed-in-only pages for the home page.
   store.subscribe((state, previous) => {
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
+    syncAskedFor.clear()
     forgetReturnTarget()
     forgetWallet()
     const router = getRouter()

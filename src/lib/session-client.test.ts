@@ -1,4 +1,7 @@
-/** The session client's watch on `refreshing`: a host that never says a refresh ended is asked again. */
+/**
+ * The session client: its watch on `refreshing` (a host that never says a refresh ended is asked
+ * again), and what it sends the host.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REFRESHING_RECHECK_MS } from '../core/constants.ts'
 import {
@@ -49,6 +52,7 @@ function connectedClient(answer: () => SnapshotMessage) {
   const hellos = () => sent.filter((message) => message.type === TAB_MESSAGE.hello).length
   return {
     client,
+    sent,
     received,
     hellos,
     refreshing: () => lastRefreshing(received),
@@ -170,5 +174,15 @@ describe('session client: refreshing that never ends', () => {
     tab.client.close()
     vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 2)
     expect(tab.hellos()).toBe(0)
+  })
+})
+
+describe('session client: taps', () => {
+  it('hands a tap to the host as it is', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    const query = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+    tab.client.tap(query)
+    expect(tab.sent).toEqual([{ v, type: TAB_MESSAGE.tap, query }])
   })
 })

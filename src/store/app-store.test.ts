@@ -155,7 +155,7 @@ describe('app store', () => {
       status: { online: true, refreshing: false, pendingTaps: [] },
     })
     const state = store.getState()
-    expect(state.net).toEqual({ online: true, refreshing: false })
+    expect(state.net).toEqual({ online: true, refreshing: false, pendingTaps: [] })
     // A snapshot without a list keeps the one shown.
     expect(state.events.list).toHaveLength(1)
   })
@@ -169,5 +169,27 @@ describe('app store', () => {
     store.getState().apply(signedOut)
     await pending
     expect(known).toBe('anonymous')
+  })
+
+  it('keeps the pending taps the host reports, and none after a status without any', () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    const tap = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.status,
+      online: false,
+      refreshing: false,
+      pendingTaps: [tap],
+    })
+    expect(store.getState().net).toEqual({ online: false, refreshing: false, pendingTaps: [tap] })
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.status,
+      online: true,
+      refreshing: false,
+      pendingTaps: [],
+    })
+    expect(store.getState().net.pendingTaps).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EventsHome } from './events-home.tsx'
 import {
   eventsErrorMessage,
@@ -18,6 +18,24 @@ const utcDay = (year: number, month: number, day: number) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(Date.UTC(year, month - 1, day))
+
+const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+const OTHER_TAP = '?uid=041E3C8A2D6B81&ctr=000007&cmac=4B00064004B0B3D4'
+
+let browserOnline = true
+beforeEach(() => {
+  browserOnline = true
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline)
+})
+afterEach(() => vi.restoreAllMocks())
+
+/** Sets what `navigator.onLine` says and tells the page, as the browser does. */
+function deviceGoes(online: boolean) {
+  browserOnline = online
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+  })
+}
 
 const renderHome = (store = signedInStore(), onRefresh = vi.fn()) =>
   renderInRouter(<EventsHome onRefresh={onRefresh} />, store)
@@ -130,17 +148,75 @@ describe('EventsHome', () => {
   })
 
   it('marks the cached list as offline with its age', async () => {
+    browserOnline = false
     await renderHome(
       signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
     )
-    expect(screen.getByTestId('events-age')).toHaveTextContent(/Offline\s+updated just now/)
+    expect(screen.getByTestId('events-age')).toHaveTextContent(/^Offline\s+updated just now$/)
     expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
   })
 
+  it('tells a service it cannot reach from being offline, as the device changes', async () => {
+    await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
+    )
+    const age = screen.getByTestId('events-age')
+    expect(age).toHaveTextContent(/^Can’t reach IYK Cards\s+updated just now$/)
+    deviceGoes(false)
+    expect(age).toHaveTextContent(/^Offline\s+updated just now$/)
+    deviceGoes(true)
+    expect(age).toHaveTextContent(/^Can’t reach IYK Cards\s+updated just now$/)
+  })
+
+  it('shows no badge while the host reaches the service', async () => {
+    await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(true)]),
+    )
+    expect(screen.getByTestId('events-age')).toHaveTextContent(/^Updated just now$/)
+    expect(screen.getByTestId('events-age').querySelector('.badge')).toBeNull()
+  })
+
   it('offline with no list: says so instead of a skeleton', async () => {
+    browserOnline = false
     await renderHome(signedInStore([statusMessage(false)]))
     expect(screen.getByRole('heading', { name: 'You are offline' })).toBeInTheDocument()
+    expect(
+      screen.getByText('Your events will appear here when you are back online.'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+  })
+
+  it('service unreachable with no list: says so, not that the device is offline', async () => {
+    await renderHome(signedInStore([statusMessage(false)]))
+    expect(screen.getByRole('heading', { name: 'Can’t reach IYK Cards' })).toBeInTheDocument()
+    expect(
+      screen.getByText('Your events will appear here once the connection works again.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'You are offline' })).toBeNull()
+    expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
+  })
+
+  it('says one card tap is saved for later', async () => {
+    await renderHome(signedInStore([eventsMessage([]), statusMessage(false, false, [TAP])]))
+    expect(screen.getByTestId('pending-taps')).toHaveTextContent(
+      /^1 card tap is saved and will be added when the connection is back\.$/,
+    )
+  })
+
+  it('counts several card taps saved for later, and drops the line once they are added', async () => {
+    const store = signedInStore([eventsMessage([]), statusMessage(false, false, [TAP, OTHER_TAP])])
+    await renderHome(store)
+    expect(screen.getByTestId('pending-taps')).toHaveTextContent(
+      /^2 card taps are saved and will be added when the connection is back\.$/,
+    )
+    act(() => store.getState().apply(statusMessage(true)))
+    expect(screen.queryByTestId('pending-taps')).toBeNull()
+  })
+
+  it('says nothing of saved taps when there are none', async () => {
+    await renderHome(signedInStore([eventsMessage([]), statusMessage(false)]))
+    expect(screen.queryByTestId('pending-taps')).toBeNull()
+    expect(screen.queryByText(/card taps? (is|are) saved/)).toBeNull()
   })
 
   it('shows a failed fetch over the last list', async () => {

@@ -1,9 +1,15 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PoapEvent } from '../../core/poap-event.ts'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from '../../core/protocol.ts'
+import {
+  PROTOCOL_VERSION as v,
+  WORKER_MESSAGE,
+  type StatusMessage,
+  type WorkerMessage,
+} from '../../core/protocol.ts'
 import { parseRedirect } from '../../core/redirect.ts'
-import type { PendingTapStore } from '../../lib/pending-tap.ts'
+import { SIGNIN_MESSAGE } from '../../core/testing/messages.ts'
 import { createAppStore, type AppStore } from '../../store/app-store.ts'
 import { AppStoreProvider } from '../../store/use-app-store.tsx'
 import { TapPage } from './tap-page.tsx'
@@ -11,6 +17,12 @@ import { TAP_REFRESH_TIMEOUT_MS } from './use-tap-refresh.ts'
 import type { NDEFReader, NDEFReadingEvent } from './web-nfc.ts'
 
 const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+const OTHER_TAP = '?uid=041E3C8A2D6B81&ctr=000007&cmac=4B00064004B0B3D4'
+
+const OFFLINE_KEPT =
+  "You're offline. This tap is saved on your phone and will be added to your events when you're back online."
+const UNREACHABLE_KEPT =
+  "We couldn't reach IYK Cards just now. This tap is saved on your phone and will be added to your events when the connection is back."
 
 const event = (id: string, name = `Event ${id}`): PoapEvent => ({
   id,
@@ -28,14 +40,14 @@ const event = (id: string, name = `Event ${id}`): PoapEvent => ({
   status: 'active',
 })
 
-function signedInStore(events: PoapEvent[] | null = [event('1')], online = true): AppStore {
+function signedInStore(events: PoapEvent[] | null = [event('1')]): AppStore {
   const store = createAppStore()
   store.getState().apply({
     v,
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 9e12 },
     events: events && { events, fetchedAt: 1, source: 'cache' },
-    status: { online, refreshing: false },
+    status: { online: true, refreshing: false, pendingTaps: [] },
   })
   return store
 }
@@ -46,34 +58,38 @@ function anonymousStore(): AppStore {
   return store
 }
 
-const status = (refreshing: boolean, online = true) =>
-  ({ v, type: WORKER_MESSAGE.status, online, refreshing }) as const
+const status = (
+  refreshing: boolean,
+  { online = true, pendingTaps = [] as string[] } = {},
+): StatusMessage => ({ v, type: WORKER_MESSAGE.status, online, refreshing, pendingTaps })
 
-function fakePending(): PendingTapStore & {
-  [K in keyof PendingTapStore]: ReturnType<typeof vi.fn>
-} {
-  return {
-    read: vi.fn(() => Promise.resolve(null)),
-    save: vi.fn(() => Promise.resolve()),
-    clear: vi.fn(() => Promise.resolve()),
-  }
-}
+const listMessage = (events: PoapEvent[]): WorkerMessage => ({
+  v,
+  type: WORKER_MESSAGE.events,
+  events,
+  fetchedAt: 2,
+  source: 'network',
+})
+
+/** Applies the host's messages in one go, as they would arrive together. */
+const hostSays = (store: AppStore, ...messages: WorkerMessage[]) =>
+  act(() => {
+    for (const message of messages) store.getState().apply(message)
+  })
 
 function renderTap(
   store: AppStore,
-  { search = TAP, onRefresh = vi.fn(), onOpenTap = vi.fn(), pendingTaps = fakePending() } = {},
+  { search = TAP, onTap = vi.fn(), onOpenTap = vi.fn(), strict = false } = {},
 ) {
-  const view = render(
+  // A new function each render, as a parent that does not memoise would pass.
+  const page = (query: string) => (
     <AppStoreProvider store={store}>
-      <TapPage
-        search={search}
-        onRefresh={onRefresh}
-        onOpenTap={onOpenTap}
-        pendingTaps={pendingTaps}
-      />
-    </AppStoreProvider>,
+      <TapPage search={query} onTap={(tapped) => onTap(tapped)} onOpenTap={onOpenTap} />
+    </AppStoreProvider>
   )
-  return { ...view, onRefresh, onOpenTap, pendingTaps }
+  const wrap = (query: string) => (strict ? <StrictMode>{page(query)}</StrictMode> : page(query))
+  const view = render(wrap(search))
+  return { ...view, rerenderWith: (query: string) => view.rerender(wrap(query)), onTap, onOpenTap }
 }
 
 let browserOnline = true
@@ -85,6 +101,14 @@ afterEach(() => {
   vi.restoreAllMocks()
   delete window.NDEFReader
 })
+
+/** Sets what `navigator.onLine` says and tells the page, as the browser does. */
+function deviceGoes(online: boolean) {
+  browserOnline = online
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+  })
+}
 
 describe('TapPage: the link', () => {
   it('recognises a valid tap and shows its parameters as plain text', () => {
@@ -111,173 +135,264 @@ describe('TapPage: the link', () => {
     ['?p=0123&c=4B00064004B0B3D3', '“p” has the wrong length.'],
     ['?next=https://evil.example', 'It has a part cards never send: “next”.'],
   ])('explains that %j is not a valid tap, with a way home', (search, reason) => {
-    const { onRefresh, pendingTaps } = renderTap(signedInStore(), { search })
+    const { onTap } = renderTap(signedInStore(), { search })
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent("This link isn't a valid card tap")
     expect(alert).toHaveTextContent(reason)
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
     expect(screen.queryByText('Card recognised')).toBeNull()
-    expect(onRefresh).not.toHaveBeenCalled()
-    expect(pendingTaps.save).not.toHaveBeenCalled()
+    expect(screen.queryByText('Refreshing your events…')).toBeNull()
+    expect(onTap).not.toHaveBeenCalled()
   })
 })
 
 describe('TapPage: signed in', () => {
-  it('asks for one refresh and shows it running while the host refreshes', async () => {
+  it('hands the tap to the host and shows the refresh running, not saved, while it runs', () => {
     const store = signedInStore()
-    const { onRefresh } = renderTap(store)
-    expect(onRefresh).toHaveBeenCalledOnce()
+    const { onTap } = renderTap(store)
+    expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
     expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
-    act(() => store.getState().apply(status(true)))
+    // The host keeps the tap from the start: that is not "saved for later" while it refreshes.
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
     expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
+    expect(screen.queryByTestId('tap-kept')).toBeNull()
     expect(screen.queryByText('Nothing new yet.')).toBeNull()
+  })
+
+  it('hands each tap over once, under StrictMode and through re-renders', () => {
+    const store = signedInStore([event('1')])
+    const { onTap, rerenderWith } = renderTap(store, { strict: true })
+    expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
+
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
+    rerenderWith(TAP)
+    hostSays(store, listMessage([event('1'), event('2')]), status(false))
+    rerenderWith(TAP)
+    expect(screen.getByTestId('tap-new-events')).toHaveTextContent('Event 2')
+    expect(onTap).toHaveBeenCalledOnce()
+
+    // Another card tapped while the page is open: that one is handed over too, once.
+    rerenderWith(OTHER_TAP)
+    expect(onTap).toHaveBeenCalledTimes(2)
+    expect(onTap).toHaveBeenLastCalledWith(OTHER_TAP)
+    expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
+    rerenderWith(OTHER_TAP)
+    expect(onTap).toHaveBeenCalledTimes(2)
   })
 
   it('lists the events the refresh brought', async () => {
     const store = signedInStore([event('1', 'Old one')])
-    const { pendingTaps } = renderTap(store)
-    act(() => {
-      store.getState().apply(status(true))
-      store.getState().apply({
-        v,
-        type: WORKER_MESSAGE.events,
-        events: [event('1', 'Old one'), event('2', 'Berlin Meetup')],
-        fetchedAt: 2,
-        source: 'network',
-      })
-      store.getState().apply(status(false))
-    })
+    renderTap(store)
+    hostSays(
+      store,
+      status(true, { pendingTaps: [TAP] }),
+      listMessage([event('1', 'Old one'), event('2', 'Berlin Meetup')]),
+      status(false),
+    )
     const list = await screen.findByTestId('tap-new-events')
     expect(list).toHaveTextContent('Berlin Meetup')
     expect(list).not.toHaveTextContent('Old one')
+    expect(screen.getByText('New in your list:')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Berlin Meetup' })).toHaveAttribute('href', '/events/2')
     expect(screen.getByRole('link', { name: 'See all your events' })).toHaveAttribute('href', '/')
-    await waitFor(() => expect(pendingTaps.clear).toHaveBeenCalled())
+    expect(screen.queryByTestId('tap-kept')).toBeNull()
+  })
+
+  it('counts several new events', async () => {
+    const store = signedInStore([event('1')])
+    renderTap(store)
+    hostSays(store, status(true), listMessage([event('3'), event('1'), event('2')]), status(false))
+    expect(await screen.findByText('2 new in your list:')).toBeInTheDocument()
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Event 3',
+      'Event 2',
+    ])
   })
 
   it('says nothing is new when the list did not change', async () => {
     const store = signedInStore([event('1')])
     renderTap(store)
-    act(() => store.getState().apply(status(true)))
-    act(() => store.getState().apply(status(false)))
+    hostSays(store, status(true))
+    hostSays(store, status(false))
     expect(await screen.findByText('Nothing new yet.')).toBeInTheDocument()
     expect(screen.queryByTestId('tap-new-events')).toBeNull()
+    expect(screen.queryByText('Refreshing your events…')).toBeNull()
   })
 
   it('shows a failed refresh under the result', async () => {
     const store = signedInStore([event('1')])
     renderTap(store)
-    act(() => {
-      store.getState().apply(status(true))
-      store
-        .getState()
-        .apply({ v, type: WORKER_MESSAGE.eventsError, message: 'Cannot reach the server.' })
-      store.getState().apply(status(false))
-    })
+    hostSays(
+      store,
+      status(true),
+      { v, type: WORKER_MESSAGE.eventsError, message: 'Cannot reach the server.' },
+      status(false),
+    )
     expect(await screen.findByText('Nothing new yet.')).toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent('Cannot reach the server.')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Cannot reach the server. Your list may not be up to date.',
+    )
   })
 
   it('stops waiting when the host never answers (it skipped a refresh that just ran)', async () => {
     vi.useFakeTimers()
     try {
       renderTap(signedInStore([event('1')]))
+      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
-      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS))
+      await act(() => vi.advanceTimersByTimeAsync(1))
       expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
+      expect(screen.queryByTestId('tap-kept')).toBeNull()
     } finally {
       vi.useRealTimers()
     }
   })
 
-  it('waits for a first list still on its way before asking', () => {
+  it('waits for a first list still on its way before handing the tap over', () => {
     const store = createAppStore()
     store.getState().apply({
       v,
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 9e12 },
       events: null,
-      status: { online: true, refreshing: true },
+      status: { online: true, refreshing: true, pendingTaps: [] },
     })
-    const { onRefresh } = renderTap(store)
-    expect(onRefresh).not.toHaveBeenCalled()
-    act(() => {
-      store.getState().apply({
-        v,
-        type: WORKER_MESSAGE.events,
-        events: [event('1')],
-        fetchedAt: 2,
-        source: 'network',
-      })
-      store.getState().apply(status(false))
-    })
-    expect(onRefresh).toHaveBeenCalledOnce()
+    const { onTap } = renderTap(store)
+    expect(onTap).not.toHaveBeenCalled()
+    hostSays(store, listMessage([event('1')]), status(false))
+    expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
+    // That first list is the baseline: its events are not new.
+    hostSays(store, status(true))
+    hostSays(store, status(false))
+    expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
+  })
+
+  it('is not "saved" when only another tap is still pending', () => {
+    const store = signedInStore([event('1')])
+    renderTap(store)
+    hostSays(store, status(true, { pendingTaps: [OTHER_TAP, TAP] }))
+    hostSays(store, status(false, { online: false, pendingTaps: [OTHER_TAP] }))
+    expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
+    expect(screen.queryByTestId('tap-kept')).toBeNull()
+  })
+})
+
+describe('TapPage: a tap kept for later', () => {
+  it.each([
+    ['offline', false, OFFLINE_KEPT],
+    ['online, but the service is unreachable', true, UNREACHABLE_KEPT],
+  ])('says the tap is saved when the device is %s', (_case, online, text) => {
+    browserOnline = online
+    const store = signedInStore([event('1')])
+    const { onTap } = renderTap(store)
+    // Handed over even offline: the host keeps it.
+    expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
+    hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
+    const kept = screen.getByTestId('tap-kept')
+    expect(kept).toHaveRole('status')
+    expect(within(kept).getByRole('heading', { name: 'Tap saved' })).toBeInTheDocument()
+    expect(kept).toHaveTextContent(text)
+    expect(kept).toHaveTextContent('You can close the app: nothing more to do.')
+    expect(screen.queryByText('Refreshing your events…')).toBeNull()
+    expect(screen.queryByText('Nothing new yet.')).toBeNull()
+  })
+
+  it('follows the device going on and off line', () => {
+    const store = signedInStore([event('1')])
+    renderTap(store)
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
+    hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
+    expect(screen.getByTestId('tap-kept')).toHaveTextContent(UNREACHABLE_KEPT)
+    deviceGoes(false)
+    expect(screen.getByTestId('tap-kept')).toHaveTextContent(OFFLINE_KEPT)
+    deviceGoes(true)
+    expect(screen.getByTestId('tap-kept')).toHaveTextContent(UNREACHABLE_KEPT)
+  })
+
+  it('shows the events a kept tap brings once the host settles it later', () => {
+    browserOnline = false
+    const store = signedInStore([event('1', 'Old one')])
+    renderTap(store)
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
+    hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
+    expect(screen.getByTestId('tap-kept')).toBeInTheDocument()
+
+    // Back online, the host retries and settles the tap: its new event shows here.
+    deviceGoes(true)
+    hostSays(store, status(true, { pendingTaps: [TAP] }))
+    expect(screen.getByTestId('tap-kept')).toBeInTheDocument()
+    hostSays(
+      store,
+      listMessage([event('1', 'Old one'), event('2', 'Berlin Meetup')]),
+      status(false),
+    )
+    expect(screen.queryByTestId('tap-kept')).toBeNull()
+    const list = screen.getByTestId('tap-new-events')
+    expect(list).toHaveTextContent('Berlin Meetup')
+    expect(list).not.toHaveTextContent('Old one')
+  })
+
+  it('shows the saved card when the wait times out with the tap still pending', async () => {
+    vi.useFakeTimers()
+    try {
+      const store = signedInStore([event('1')])
+      renderTap(store)
+      // The host took the tap and started; then it was stopped mid-call and never said more.
+      hostSays(store, status(true, { pendingTaps: [TAP] }))
+      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
+      expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
+      expect(screen.queryByTestId('tap-kept')).toBeNull()
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      expect(screen.getByTestId('tap-kept')).toHaveTextContent(UNREACHABLE_KEPT)
+      expect(screen.queryByText('Refreshing your events…')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
 describe('TapPage: anonymous', () => {
   it('offers sign-in that returns to this very tap', () => {
-    const { onRefresh } = renderTap(anonymousStore())
+    const { onTap } = renderTap(anonymousStore())
     const link = screen.getByRole('link', { name: 'Sign in to collect' })
     const href = link.getAttribute('href') ?? ''
     expect(href).toBe(`/auth/email?redirect=${encodeURIComponent('/tap' + TAP)}`)
     const redirect = new URL(href, 'http://localhost').searchParams.get('redirect')
     expect(parseRedirect(redirect)).toBe('/tap' + TAP)
-    expect(onRefresh).not.toHaveBeenCalled()
+    expect(screen.queryByText(/You are offline/)).toBeNull()
+    expect(screen.queryByText('Refreshing your events…')).toBeNull()
+    expect(onTap).not.toHaveBeenCalled()
+  })
+
+  it('offline: asks to sign in once back online, and drops that once the device is', () => {
+    browserOnline = false
+    const { onTap } = renderTap(anonymousStore())
+    expect(
+      screen.getByText('You are offline: sign in once you are back online.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in to collect' })).toBeInTheDocument()
+    expect(screen.queryByTestId('tap-kept')).toBeNull()
+    deviceGoes(true)
+    expect(screen.queryByText(/You are offline/)).toBeNull()
+    expect(onTap).not.toHaveBeenCalled()
   })
 
   it('shows nothing to do until the session is known', () => {
-    const { onRefresh } = renderTap(createAppStore())
+    const { onTap } = renderTap(createAppStore())
     expect(screen.getByText('Card recognised')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Sign in to collect' })).toBeNull()
-    expect(onRefresh).not.toHaveBeenCalled()
+    expect(screen.queryByText('Refreshing your events…')).toBeNull()
+    expect(onTap).not.toHaveBeenCalled()
   })
-})
 
-describe('TapPage: offline', () => {
-  it('keeps the tap and says so, then refreshes and forgets it when back online', async () => {
-    browserOnline = false
-    const store = signedInStore([event('1')])
-    const { onRefresh, pendingTaps } = renderTap(store)
-    expect(await screen.findByText("Saved. We'll refresh when you're back online.")).toBeVisible()
-    expect(pendingTaps.save).toHaveBeenCalledWith({ query: TAP, savedAt: expect.any(Number) })
-    expect(onRefresh).not.toHaveBeenCalled()
-
-    browserOnline = true
-    act(() => {
-      window.dispatchEvent(new Event('online'))
-    })
-    expect(onRefresh).toHaveBeenCalledOnce()
-    // The host still thinks it is offline while it tries again: that is not "saved" again.
-    act(() => store.getState().apply(status(true, false)))
+  it('hands the tap over once the holder signs in (in another tab)', () => {
+    const store = anonymousStore()
+    const { onTap } = renderTap(store)
+    hostSays(store, SIGNIN_MESSAGE)
+    expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
+    expect(screen.queryByRole('link', { name: 'Sign in to collect' })).toBeNull()
     expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
-    act(() => store.getState().apply(status(false)))
-    await screen.findByText('Nothing new yet.')
-    await waitFor(() => expect(pendingTaps.clear).toHaveBeenCalledOnce())
-    expect(onRefresh).toHaveBeenCalledOnce()
-    expect(pendingTaps.save).toHaveBeenCalledOnce()
-
-    // Offline again afterwards: the result stands and nothing is kept again.
-    browserOnline = false
-    act(() => {
-      window.dispatchEvent(new Event('offline'))
-    })
-    expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
-    expect(pendingTaps.save).toHaveBeenCalledOnce()
-  })
-
-  it('counts the host being offline as offline', async () => {
-    const { pendingTaps } = renderTap(signedInStore([event('1')], false))
-    expect(await screen.findByText("Saved. We'll refresh when you're back online.")).toBeVisible()
-    expect(pendingTaps.save).toHaveBeenCalledOnce()
-  })
-
-  it('says when the tap could not be kept', async () => {
-    browserOnline = false
-    const pendingTaps = fakePending()
-    pendingTaps.save.mockImplementation(() => Promise.reject(new Error('quota')))
-    renderTap(anonymousStore(), { pendingTaps })
-    expect(await screen.findByText(/could not be kept on this device/)).toBeVisible()
   })
 })
 

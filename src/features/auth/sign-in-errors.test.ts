@@ -1,0 +1,39 @@
+/** What a person is told when a sign-in step fails, a silent service included. */
+import { describe, expect, it } from 'vitest'
+import { SignInDeadlineError } from '../../lib/provider-client.ts'
+import { linkErrorText, signInErrorText } from './sign-in-errors.ts'
+
+const NOT_ANSWERING = 'The sign-in service is not answering. Check your connection and try again.'
+const UNREACHABLE = 'Cannot reach the sign-in service. Check your connection and try again.'
+
+describe('signInErrorText', () => {
+  it('says the service is not answering when a step ran past its deadline', () => {
+    expect(signInErrorText(new SignInDeadlineError())).toBe(NOT_ANSWERING)
+  })
+
+  it('says the service cannot be reached when the network failed', () => {
+    expect(signInErrorText(new TypeError('Failed to fetch'))).toBe(UNREACHABLE)
+    expect(signInErrorText({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(UNREACHABLE)
+  })
+
+  it('explains a known provider error, and shows an unknown one’s own message', () => {
+    expect(signInErrorText({ error_type: 'too_many_requests', error_message: 'x' })).toBe(
+      'Too many tries. Wait a minute, then send a new code.',
+    )
+    expect(signInErrorText({ error_type: 'new_kind', error_message: 'Provider says no.' })).toBe(
+      'Provider says no.',
+    )
+  })
+})
+
+describe('linkErrorText', () => {
+  it('says the service is not answering when the link’s check ran past its deadline', () => {
+    expect(linkErrorText(new SignInDeadlineError())).toBe(NOT_ANSWERING)
+  })
+
+  it('says the link did not work for any other failure', () => {
+    expect(linkErrorText(new Error('odd'))).toBe(
+      'This sign-in link did not work. Ask for a new one, or sign in with a code.',
+    )
+  })
+})

@@ -1,0 +1,104 @@
+/** Sign-in's SDK calls have a deadline: one that never answers fails instead of waiting for good. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SIGN_IN_TIMEOUT_MS } from '../../core/constants.ts'
+import { SignInDeadlineError, withDeadline } from '../../lib/provider-client.ts'
+import type * as ProviderClientModule from '../../lib/provider-client.ts'
+import { stytchSignIn } from './sign-in-provider.ts'
+
+/** The SDK calls sign-in makes; each test says what they answer (by default: nothing, ever). */
+const sdk = vi.hoisted(() => {
+  const never = () => new Promise<never>(() => {})
+  return {
+    otpSend: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    otpAuthenticate: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    linkSend: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    linkAuthenticate: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+  }
+})
+// The real deadline, over a fake SDK client.
+vi.mock('../../lib/provider-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ProviderClientModule>()),
+  loadProviderClient: () =>
+    Promise.resolve({
+      otps: { email: { loginOrCreate: sdk.otpSend }, authenticate: sdk.otpAuthenticate },
+      magicLinks: { email: { loginOrCreate: sdk.linkSend }, authenticate: sdk.linkAuthenticate },
+    }),
+}))
+
+/** How `promise` has settled so far, read without awaiting it. */
+function watch<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false }
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  )
+  return state
+}
+
+const never = () => new Promise<never>(() => {})
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('withDeadline', () => {
+  it('settles with the work when it answers in time, and clears its timer', async () => {
+    const outcome = watch(withDeadline(Promise.resolve('answer'), 1_000))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(outcome).toEqual({ settled: true, value: 'answer' })
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('passes the work’s own failure on, and clears its timer', async () => {
+    const failure = new Error('refused')
+    const outcome = watch(withDeadline(Promise.reject(failure), 1_000))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(outcome).toEqual({ settled: true, error: failure })
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('fails with SignInDeadlineError once the deadline has passed, not before', async () => {
+    const outcome = watch(withDeadline(never(), 1_000))
+    await vi.advanceTimersByTimeAsync(999)
+    expect(outcome.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(outcome.error).toBeInstanceOf(SignInDeadlineError)
+    expect(outcome.error).toHaveProperty('name', 'SignInDeadlineError')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('waits SIGN_IN_TIMEOUT_MS by default', async () => {
+    const outcome = watch(withDeadline(never()))
+    await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1)
+    expect(outcome.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(outcome.error).toBeInstanceOf(SignInDeadlineError)
+  })
+})
+
+describe('stytchSignIn: every SDK call has the deadline', () => {
+  it.each<[string, () => Promise<unknown>]>([
+    ['sendCode', () => stytchSignIn.sendCode('holder@example.com')],
+    ['verifyCode', () => stytchSignIn.verifyCode('123456', 'email-test-1')],
+    ['sendLink', () => stytchSignIn.sendLink('holder@example.com', 'https://cards.example/l')],
+    ['authenticateLink', () => stytchSignIn.authenticateLink('token')],
+  ])('%s fails with SignInDeadlineError when the SDK never answers', async (_name, call) => {
+    const outcome = watch(call())
+    await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1)
+    expect(outcome.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(outcome.error).toBeInstanceOf(SignInDeadlineError)
+  })
+
+  it('answers with the SDK’s answer when it comes in time', async () => {
+    sdk.otpSend.mockResolvedValueOnce({ method_id: 'email-test-1' })
+    const outcome = watch(stytchSignIn.sendCode('holder@example.com'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(outcome).toEqual({ settled: true, value: { methodId: 'email-test-1' } })
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
