@@ -4,11 +4,17 @@
  * and the cross-tab markers. Everything the holder left is searched for by value.
  */
 import { describe, expect, inject, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
-import { expectEventsHome, readEngineState, signInWithCode } from './support/stack.ts'
+import { dumpStorage } from './support/storage-inventory.ts'
+import {
+  armFault,
+  expectEventsHome,
+  readEngineState,
+  resetStack,
+  signInWithCode,
+} from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 
@@ -19,53 +25,6 @@ const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`
 const ALLOWED_LOCAL_KEYS = ['theme', 'signin-event', 'signout-event', 'iyk-test-wallet']
 
 const suite = browserSuite()
-
-/** Everything the page's origin keeps, as text: every storage area, every record. */
-function dumpStorage(page: Page) {
-  return page.evaluate(async () => {
-    const readDatabase = (name: string) =>
-      new Promise<Record<string, unknown[]>>((resolve, reject) => {
-        const open = indexedDB.open(name)
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const names = [...db.objectStoreNames]
-          const out: Record<string, unknown[]> = {}
-          if (names.length === 0) {
-            db.close()
-            resolve(out)
-            return
-          }
-          const transaction = db.transaction(names, 'readonly')
-          for (const store of names) {
-            const request = transaction.objectStore(store).getAll()
-            request.onsuccess = () => (out[store] = request.result)
-          }
-          transaction.oncomplete = () => {
-            db.close()
-            resolve(out)
-          }
-          transaction.onerror = () => reject(transaction.error)
-        }
-      })
-    const databases: Record<string, Record<string, unknown[]>> = {}
-    for (const { name } of await indexedDB.databases()) {
-      if (name) databases[name] = await readDatabase(name)
-    }
-    const caches: Record<string, string[]> = {}
-    for (const name of await self.caches.keys()) {
-      const cache = await self.caches.open(name)
-      caches[name] = (await cache.keys()).map((request) => request.url)
-    }
-    return {
-      local: { ...localStorage } as Record<string, string>,
-      session: { ...sessionStorage } as Record<string, string>,
-      databases,
-      caches,
-      cookies: document.cookie,
-    }
-  })
-}
 
 /** A holder with everything the app can keep: session, events, wallet, a kept tap and target. */
 async function holderWithEverything() {
@@ -87,10 +46,23 @@ async function holderWithEverything() {
     .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: 5000 })
     .not.toBeNull()
 
-  // A tap kept offline, as a holder on a train would leave it.
+  // The event images the worker keeps for offline use.
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).includes('iyk-cards-images')))
+    .toBe(true)
+
+  // A tap kept offline, as a holder on a train would leave it (the provider down as well, in
+  // case the browser's offline mode does not cover the worker's own calls).
   await context.setOffline(true)
+  await armFault('provider', {
+    route: '/sdk/v1/sessions/authenticate',
+    mode: 'error',
+    status: 503,
+    count: 1000,
+  })
   await page.goto(appUrl + TAP)
-  await page.getByText("Saved. We'll refresh when you're back online.").waitFor()
+  await page.getByTestId('tap-kept').waitFor()
+  expect(JSON.stringify(await readEngineState(page))).toContain(UID)
   await page.goto(appUrl + '/account')
 
   const secrets = [email, session.userId, session.sessionToken, session.jwt, UID, address.slice(2)]
@@ -108,10 +80,10 @@ function expectNothingOfTheHolder(
     expect(text, `storage still holds ${secret}`).not.toContain(secret.toLowerCase())
   expect(Object.keys(dump.local).filter((key) => !ALLOWED_LOCAL_KEYS.includes(key))).toEqual([])
   expect(dump.cookies).toBe('')
-  // The engine keeps only its epoch; the tap store and the wallet keep nothing.
+  // The engine keeps only its epoch (no session, list or tap); no event image is kept.
   const engine = dump.databases['iyk-cards']?.kv ?? []
-  expect(JSON.stringify(engine)).not.toMatch(/"session":\{|"events":\{/)
-  expect(dump.databases['iyk-cards-taps']?.taps ?? []).toEqual([])
+  expect(JSON.stringify(engine)).not.toMatch(/"session":\{|"events":\{|"query":/)
+  expect(Object.keys(dump.caches)).not.toContain('iyk-cards-images')
 }
 
 describe('sign-out on a shared phone', () => {
@@ -120,6 +92,7 @@ describe('sign-out on a shared phone', () => {
     async (network) => {
       const { context, page, secrets } = await holderWithEverything()
       if (network === 'online') {
+        await resetStack() // the provider is back
         await context.setOffline(false)
         await page.reload()
       }

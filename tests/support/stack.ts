@@ -58,6 +58,16 @@ export async function armFault(server: Server, fault: Record<string, unknown>): 
   expect(response.status).toBe(200)
 }
 
+/** A stand-in that accepts connections and never answers, or one that answers 503 at once. */
+export type LieFi = { mode: 'hang' } | { mode: 'error'; status: 503 }
+
+/** Makes every call of `route` misbehave as `lieFi` says, until `clearFaults`. */
+export const breakRoute = (server: Server, route: string, lieFi: LieFi) =>
+  armFault(server, { route, count: 10_000, ...lieFi })
+
+/** Clears every armed fault; as this is `resetStack`, call counts and send limits start over too. */
+export const clearFaults = () => resetStack()
+
 async function setClock(body: { advanceMs: number } | { reset: true }): Promise<void> {
   const response = await fetch(`${providerUrl}/_dev/clock`, {
     method: 'POST',
@@ -129,6 +139,36 @@ export function readEngineState(page: Page): Promise<Record<string, unknown> | n
         }
       }),
   )
+}
+
+/** A card tap the session engine keeps until a refresh succeeds (its record's `tapQueue`). */
+export interface PendingTap {
+  query: string
+  userId: string
+  savedAt: number
+}
+
+/** The taps the session engine keeps, oldest first (none when it has no record). */
+export async function readPendingTaps(page: Page): Promise<PendingTap[]> {
+  const state = await readEngineState(page)
+  return (state?.tapQueue as { taps: PendingTap[] } | undefined)?.taps ?? []
+}
+
+/**
+ * Adds an event named `name` to the signed-in holder's list on the cards stand-in (a copy of
+ * their first cached event, active); returns the name.
+ */
+export async function addEvent(page: Page, name: string): Promise<string> {
+  const state = await readEngineState(page)
+  const userId = (state?.session as { userId: string }).userId
+  const cached = (state?.events as { events: Record<string, unknown>[] }).events
+  const added = { ...cached[0], id: `added-${randomUUID().slice(0, 8)}`, name, status: 'active' }
+  const response = await fetch(`${cardsUrl}/_dev/events`, {
+    method: 'PUT',
+    body: JSON.stringify({ userId, events: [...cached, added] }),
+  })
+  expect(response.status).toBe(200)
+  return name
 }
 
 /** Rewrites the persisted schedule, as if time had passed: the next call is due now. */

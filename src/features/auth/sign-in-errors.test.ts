@@ -16,6 +16,26 @@ describe('signInErrorText', () => {
     expect(signInErrorText({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(UNREACHABLE)
   })
 
+  it('says the service is having trouble for a server error, never its own text', () => {
+    for (const status_code of [500, 502, 503]) {
+      expect(
+        signInErrorText({
+          error_type: 'internal_server_error',
+          error_message: 'Injected fault',
+          status_code,
+        }),
+      ).toBe('The sign-in service is having trouble right now. Try again in a moment.')
+    }
+    // A client error's own message is meant for people.
+    expect(
+      signInErrorText({
+        error_type: 'new_kind',
+        error_message: 'Provider says no.',
+        status_code: 400,
+      }),
+    ).toBe('Provider says no.')
+  })
+
   it('explains a known provider error, and shows an unknown one’s own message', () => {
     expect(signInErrorText({ error_type: 'too_many_requests', error_message: 'x' })).toBe(
       'Too many tries. Wait a minute, then send a new code.',

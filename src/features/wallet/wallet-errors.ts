@@ -64,6 +64,10 @@ export function walletErrorText(error: unknown): string {
     if (error.name === 'SignInDeadlineError') {
       return 'The sign-in service is not answering. Check your connection and try again.'
     }
+    // A server error's own text is for engineers ("Injected fault", "Internal server error").
+    if (typeof error.status_code === 'number' && error.status_code >= 500) {
+      return 'The sign-in service is having trouble right now. Try again in a moment.'
+    }
     if (typeof error.shortMessage === 'string' && error.shortMessage.trim() !== '') {
       return error.shortMessage
     }

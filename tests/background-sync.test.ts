@@ -1,0 +1,218 @@
+/**
+ * Background Sync and Periodic Background Sync with no page of the app open: the browser fires
+ * the events (through the DevTools protocol here) at a stopped worker, which settles the taps
+ * kept while the service failed, or refreshes the session and list, under the schedule's rules.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { PERIODIC_SYNC_TAG, REAUTH_MIN_GAP_MS, TAP_SYNC_TAG } from '../src/core/constants.ts'
+import { waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
+import {
+  addEvent,
+  breakRoute,
+  callCount,
+  clearFaults,
+  expectEventsHome,
+  readEngineState,
+  resetStack,
+  signInWithCode,
+} from './support/stack.ts'
+
+const appUrl = inject('appUrl')
+const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
+const EVENTS = '/api/poap-events'
+const QUERY = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+
+const suite = browserSuite()
+
+interface EngineRecord {
+  session: { userId: string; lastAuthAt: number; nextDueAt: number; backoffAttempt: number } | null
+  events: { fetchedAt: number; events: { name: string }[] } | null
+  tapQueue: { taps: { query: string; userId: string }[]; attempt: number }
+}
+
+const record = (state: Record<string, unknown> | null) => state as unknown as EngineRecord
+const eventNames = (state: Record<string, unknown> | null) =>
+  record(state).events?.events.map((event) => event.name) ?? []
+
+/** Moves the last authentication `ms` into the past in the engine's record, nothing else. */
+function ageLastAuthentication(page: Page, ms: number): Promise<void> {
+  return page.evaluate(
+    (age) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('iyk-cards')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const tx = db.transaction('kv', 'readwrite')
+          const store = tx.objectStore('kv')
+          const request = store.get('session-engine')
+          request.onsuccess = () => {
+            const state = request.result as { session: { lastAuthAt: number } }
+            state.session.lastAuthAt -= age
+            store.put(state, 'session-engine')
+          }
+          tx.oncomplete = () => {
+            db.close()
+            resolve()
+          }
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+    ms,
+  )
+}
+
+/** A signed-in holder whose worker is installed; returns their page. */
+async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await suite.newContext()
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  await signInWithCode(page)
+  await expectEventsHome(page)
+  return { context, page }
+}
+
+/** The page's Background Sync tags (the registration's `sync` exists in headless Chromium). */
+const syncTags = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as unknown as {
+      sync: { getTags(): Promise<string[]> }
+    }
+    return registration.sync.getTags()
+  })
+
+/**
+ * A signed-in holder taps while the provider answers 503 (armed for good): the page says the tap
+ * is saved, and has asked for Background Sync.
+ */
+async function tapKeptWhileProviderFails() {
+  const { context, page } = await signedIn()
+  await breakRoute('provider', AUTHENTICATE, { mode: 'error', status: 503 })
+  await page.goto(appUrl + '/tap' + QUERY)
+  await page.getByTestId('tap-kept').waitFor()
+  expect(record(await readEngineState(page)).tapQueue.taps.map((tap) => tap.query)).toEqual([QUERY])
+  await expect.poll(() => syncTags(page)).toContain(TAP_SYNC_TAG)
+  return { context, page }
+}
+
+/** Closes the app's only page and stops its worker: the app is closed, the browser idle. */
+async function closeApp(context: BrowserContext, page: Page): Promise<AppWorker> {
+  const worker = await watchAppWorker(context, appUrl)
+  await page.close()
+  await worker.stop()
+  return worker
+}
+
+describe('Background Sync with no page open', () => {
+  it('settles a tap kept while the provider failed: re-authenticates, fetches, forgets the tap', async () => {
+    const { context, page } = await tapKeptWhileProviderFails()
+    const name = 'Settled While Closed'
+    await addEvent(page, name)
+    const worker = await closeApp(context, page)
+    // The provider is back (call counts start over too); nothing runs until the browser says so.
+    await clearFaults()
+
+    await worker.dispatchSync(TAP_SYNC_TAG)
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
+    await expect
+      .poll(async () => record(await worker.readEngineState()).tapQueue.taps, { timeout: 10_000 })
+      .toEqual([])
+    expect(eventNames(await worker.readEngineState())).toContain(name)
+
+    // Opened again, the app shows the list the worker fetched, with nothing pending.
+    const reopened = await context.newPage()
+    await reopened.goto(appUrl + '/')
+    await expectEventsHome(reopened)
+    await reopened.getByTestId('event-card').filter({ hasText: name }).waitFor()
+    expect(await reopened.getByTestId('pending-taps').count()).toBe(0)
+    expect(record(await readEngineState(reopened)).tapQueue.taps).toEqual([])
+    // The sync did it: opening the app called nothing more.
+    expect(await callCount(AUTHENTICATE)).toBe(1)
+    expect(await callCount(EVENTS, 'cards')).toBe(1)
+  })
+
+  it('keeps the tap, and the holder signed in, when the provider still fails', async () => {
+    const { context, page } = await tapKeptWhileProviderFails()
+    const userId = record(await readEngineState(page)).session?.userId
+    const worker = await closeApp(context, page)
+    // Started with no event, so the record can be read before the sync and nothing else runs.
+    await worker.start()
+    const before = record(await worker.readEngineState())
+    const calls = await callCount(AUTHENTICATE)
+    const eventCalls = await callCount(EVENTS, 'cards')
+
+    // The DevTools protocol answers the dispatch at once and never says how the handler ended:
+    // the worker's rejection (asking the browser to retry) cannot be seen from here.
+    await worker.dispatchSync(TAP_SYNC_TAG)
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(calls + 1)
+    await expect
+      .poll(async () => record(await worker.readEngineState()).tapQueue.attempt, {
+        timeout: 10_000,
+      })
+      .toBe(before.tapQueue.attempt + 1)
+    const after = record(await worker.readEngineState())
+    expect(after.tapQueue.taps.map((tap) => tap.query)).toEqual([QUERY])
+    expect(after.session?.userId).toBe(userId)
+    expect(after.session?.backoffAttempt).toBeGreaterThan(0)
+    expect(await callCount(EVENTS, 'cards')).toBe(eventCalls)
+
+    // Opened again, still offline from the service: signed in, the list and the saved tap shown.
+    const reopened = await context.newPage()
+    await reopened.goto(appUrl + '/')
+    await expectEventsHome(reopened)
+    await reopened.getByTestId('pending-taps').waitFor()
+    expect(await reopened.getByText('1 card tap is saved').count()).toBe(1)
+    expect(record(await readEngineState(reopened)).session?.userId).toBe(userId)
+  })
+})
+
+describe('Periodic Background Sync with no page open', () => {
+  it('right after sign-in: no call (the minimum gap between authentications)', async () => {
+    const { context, page } = await signedIn()
+    const lastAuthAt = record(await readEngineState(page)).session?.lastAuthAt
+    const worker = await closeApp(context, page)
+    // Call counts start over.
+    await resetStack()
+
+    await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
+    // Whatever the worker does with the event, it does within moments; it must call nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect(await callCount(AUTHENTICATE)).toBe(0)
+    expect(await callCount(EVENTS, 'cards')).toBe(0)
+    expect(record(await worker.readEngineState()).session?.lastAuthAt).toBe(lastAuthAt)
+  })
+
+  it('over a minute after sign-in: re-authenticates and fetches the list', async () => {
+    const { context, page } = await signedIn()
+    const name = 'Refreshed While Closed'
+    await addEvent(page, name)
+    // As if the minimum gap had passed since the sign-in (the next scheduled call stays ahead, so
+    // only a wake that counts as a visit may call).
+    await ageLastAuthentication(page, REAUTH_MIN_GAP_MS + 1000)
+    const before = record(await readEngineState(page))
+    const lastAuthAt = before.session?.lastAuthAt ?? 0
+    expect(before.session?.nextDueAt).toBeGreaterThan(Date.now())
+    const worker = await closeApp(context, page)
+    await resetStack()
+
+    await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
+    await expect
+      .poll(async () => eventNames(await worker.readEngineState()), { timeout: 10_000 })
+      .toContain(name)
+    const after = record(await worker.readEngineState())
+    expect(after.session?.lastAuthAt).toBeGreaterThan(lastAuthAt)
+    expect(after.session?.userId).toBe(before.session?.userId)
+
+    const reopened = await context.newPage()
+    await reopened.goto(appUrl + '/')
+    await expectEventsHome(reopened)
+    await reopened.getByTestId('event-card').filter({ hasText: name }).waitFor()
+  })
+})

@@ -1,0 +1,173 @@
+/**
+ * Drives the app's service worker through the Chrome DevTools Protocol while no page of the app
+ * is open: stop and start it, fire Background Sync and Periodic Background Sync events, and read
+ * its session record from inside the worker.
+ */
+import { expect } from 'vitest'
+import type { BrowserContext, CDPSession, Worker } from 'playwright-core'
+
+/** The parts of the protocol's records read here (playwright-core does not export its types). */
+interface Registration {
+  registrationId: string
+  scopeURL: string
+  isDeleted: boolean
+}
+interface Version {
+  versionId: string
+  registrationId: string
+  runningStatus: string
+  status: string
+}
+interface DispatchLog {
+  service: string
+  instanceId: string
+}
+type SyncService = 'backgroundSync' | 'periodicBackgroundSync'
+
+/** The app's worker in one browser context, seen from an about:blank page of that context. */
+export interface AppWorker {
+  /** Stops the worker, as the browser does once the app is closed, and waits until it has. */
+  stop(): Promise<void>
+  /** Starts the worker with no event to handle (its script runs; nothing wakes the engine). */
+  start(): Promise<void>
+  /** Fires `sync` with `tag`; resolves once the browser has dispatched it to the worker. */
+  dispatchSync(tag: string, lastChance?: boolean): Promise<void>
+  /** Fires `periodicsync` with `tag`; resolves once the browser has dispatched it to the worker. */
+  dispatchPeriodicSync(tag: string): Promise<void>
+  /** The session engine's record, read inside the running worker (no page of the app needed). */
+  readEngineState(): Promise<Record<string, unknown> | null>
+}
+
+/**
+ * Watches the worker registered for `appUrl` in `context`. ServiceWorker commands need a page
+ * target (the browser target has no ServiceWorker domain), so this opens an about:blank page,
+ * which is no page of the app: the worker has no client while the app's own pages are closed.
+ */
+export async function watchAppWorker(context: BrowserContext, appUrl: string): Promise<AppWorker> {
+  const origin = new URL(appUrl).origin
+  const observer = await context.newPage()
+  const cdp = await context.newCDPSession(observer)
+  const registrations = new Map<string, Registration>()
+  const versions = new Map<string, Version>()
+  const dispatched: DispatchLog[] = []
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const registration of event.registrations) {
+      registrations.set(registration.registrationId, registration)
+    }
+  })
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const version of event.versions) versions.set(version.versionId, version)
+  })
+  cdp.on('BackgroundService.backgroundServiceEventReceived', (event) => {
+    dispatched.push(event.backgroundServiceEvent)
+  })
+  await cdp.send('ServiceWorker.enable')
+  // The browser logs each event it dispatches to a worker (never how the worker's handler ended).
+  for (const service of ['backgroundSync', 'periodicBackgroundSync'] as const) {
+    await cdp.send('BackgroundService.startObserving', { service })
+    await cdp.send('BackgroundService.setRecording', { service, shouldRecord: true })
+  }
+
+  const registration = () =>
+    [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)
+  await expect.poll(() => registration() !== undefined, { timeout: 10_000 }).toBe(true)
+  const registrationId = (registration() as Registration).registrationId
+  const ownVersions = () =>
+    [...versions.values()].filter(
+      (version) => version.registrationId === registrationId && version.status !== 'redundant',
+    )
+
+  /** Fires an event with `send`, then waits for the browser's "Dispatched …" log of it. */
+  async function dispatch(
+    service: SyncService,
+    tag: string,
+    send: (cdp: CDPSession) => Promise<unknown>,
+  ): Promise<void> {
+    const appPages = context.pages().filter((page) => page.url().startsWith(origin))
+    expect(
+      appPages.map((page) => page.url()),
+      'pages of the app still open',
+    ).toEqual([])
+    const seen = dispatched.length
+    await send(cdp)
+    await expect
+      .poll(
+        () =>
+          dispatched
+            .slice(seen)
+            .some((event) => event.service === service && event.instanceId === tag),
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+  }
+
+  /** The running worker's Playwright handle (a stopped one is gone from the context's list). */
+  async function runningWorker(): Promise<Worker> {
+    let found: Worker | undefined
+    await expect
+      .poll(
+        () => {
+          found = context.serviceWorkers().find((worker) => worker.url().startsWith(origin))
+          return found !== undefined
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+    return found as Worker
+  }
+
+  return {
+    async stop() {
+      for (const version of ownVersions()) {
+        if (version.runningStatus !== 'stopped') {
+          await cdp.send('ServiceWorker.stopWorker', { versionId: version.versionId })
+        }
+      }
+      await expect
+        .poll(() => ownVersions().every((version) => version.runningStatus === 'stopped'), {
+          timeout: 10_000,
+        })
+        .toBe(true)
+    },
+    async start() {
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` })
+      await expect
+        .poll(() => ownVersions().some((version) => version.runningStatus === 'running'), {
+          timeout: 10_000,
+        })
+        .toBe(true)
+    },
+    dispatchSync: (tag, lastChance = false) =>
+      dispatch('backgroundSync', tag, (session) =>
+        session.send('ServiceWorker.dispatchSyncEvent', {
+          origin,
+          registrationId,
+          tag,
+          lastChance,
+        }),
+      ),
+    dispatchPeriodicSync: (tag) =>
+      dispatch('periodicBackgroundSync', tag, (session) =>
+        session.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId, tag }),
+      ),
+    async readEngineState() {
+      const worker = await runningWorker()
+      return worker.evaluate(
+        () =>
+          new Promise<Record<string, unknown> | null>((resolve, reject) => {
+            const open = indexedDB.open('iyk-cards')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const db = open.result
+              const request = db.transaction('kv').objectStore('kv').get('session-engine')
+              request.onsuccess = () => {
+                resolve((request.result as Record<string, unknown> | undefined) ?? null)
+                db.close()
+              }
+              request.onerror = () => reject(request.error)
+            }
+          }),
+      )
+    },
+  }
+}
