@@ -1,7 +1,7 @@
 /** Lint: strict TypeScript rules and the one-way import boundaries of STYLE.md. */
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
-import importX from 'eslint-plugin-import-x'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
@@ -55,7 +55,17 @@ export default tseslint.config(
       },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    // Resolves extensionless TypeScript imports too, so the path rules and no-cycle see every edge.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
     rules: {
+      // A cycle, even type-only, means two modules are one: merge them or move what they share.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -85,13 +95,47 @@ export default tseslint.config(
             },
             {
               target: './src/lib',
-              from: ['./src/routes', './src/features', './src/store', './sw', './dev', './tests'],
+              from: [
+                './src/app',
+                './src/routes',
+                './src/features',
+                './src/session',
+                './src/store',
+                './sw',
+                './dev',
+                './tests',
+              ],
               message: 'src/lib may import only core and config.',
             },
             {
+              target: './src/session',
+              from: ['./src/app', './src/routes', './src/features', './sw', './dev', './tests'],
+              message: 'src/session may import store, lib, platform, core and config.',
+            },
+            {
+              target: [
+                './src/core',
+                './src/platform',
+                './src/config',
+                './src/store',
+                './src/lib',
+                './src/session',
+                './src/features',
+                './src/routes',
+              ],
+              from: './src/app',
+              message: 'src/app composes the app: nothing below imports it.',
+            },
+            {
               target: './src/features',
-              from: ['./src/routes', './sw', './dev', './tests'],
-              message: 'features sit below routes.',
+              from: ['./src/routes', './src/platform', './sw', './dev', './tests'],
+              message: 'features sit below routes, and reach the platform through lib or session.',
+            },
+            {
+              target: './src/features',
+              from: './src/config',
+              except: ['./version.ts'],
+              message: 'features read configuration through lib (only the app version directly).',
             },
             {
               target: './sw',

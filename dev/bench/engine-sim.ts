@@ -5,7 +5,7 @@
  *   `nextWakeAt()` (sw/sw.ts `armWakeTimer`). Tabs heartbeating every 20 s keep the worker awake
  *   (Chromium stops it after ~30 s idle), so the timer is modelled as live.
  * - `page`: no service worker; every tab runs its own engine over the shared store and lock
- *   (src/lib/page-session-host.ts), with no timer: only messages wake it.
+ *   (src/session/page-session-host.ts), with no timer: only messages wake it.
  * Every tab sends `hello` when it loads (an engine's first `hello` counts as a page load) and a heartbeat
  * every HEARTBEAT_INTERVAL_MS after that; all tabs stay visible (the most wakes). The session was handed
  * off 5 minutes before the hour by an earlier engine instance, so the hour starts with a fresh host.

@@ -1,7 +1,8 @@
 /** Root route: the page frame around every screen, the update prompt and the not-found page. */
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { useAppStore } from '../store/use-app-store.tsx'
-import type { RouterContext } from '../router.tsx'
+import type { AppStore } from '../store/app-store.ts'
+import type { SessionActions } from '../session/session-client.ts'
 import { AppShell } from '../features/shell/app-shell.tsx'
 import { ErrorFallback } from '../features/shell/error-fallback.tsx'
 import { NotFound } from '../features/shell/not-found.tsx'
@@ -16,6 +17,12 @@ function AccountLink() {
       Account
     </Link>
   )
+}
+
+/** What every route's `beforeLoad` and loader can read (the app passes it to the router). */
+export interface RouterContext {
+  store: AppStore
+  session: SessionActions
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -3,7 +3,7 @@ import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { clearProviderLocalCopy } from '../../lib/provider-client.ts'
 import { forgetReturnTarget } from '../../lib/return-target.ts'
-import type { SessionActions } from '../../lib/session-client.ts'
+import type { SessionActions } from '../../session/session-client.ts'
 
 /**
  * Returns the sign-in page's `complete`: hands the session to the host, removes the SDK's copy

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { UpdateHandle } from '../../lib/service-worker.ts'
+import type { UpdateHandle } from '../../session/service-worker.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 
 describe('UpdatePrompt', () => {

@@ -1,6 +1,6 @@
 /** "New version available — Reload" prompt, shown when an updated service worker is waiting. */
 import { useEffect, useState } from 'react'
-import { onUpdateWaiting, type UpdateHandle } from '../../lib/service-worker.ts'
+import { onUpdateWaiting, type UpdateHandle } from '../../session/service-worker.ts'
 
 /** Offers the waiting update; Reload activates it. */
 export function UpdatePrompt({

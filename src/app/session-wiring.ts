@@ -1,25 +1,18 @@
-/** Connects the session host to the store and the router: the app's one piece of session glue. */
-import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
+/** Connects the session host to the store: the app's one piece of session glue. */
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import {
   PROTOCOL_VERSION as v,
   WORKER_MESSAGE,
   type ReportMessage,
   type WorkerMessage,
-} from './core/protocol.ts'
-import { connectSession } from './lib/connect-session.ts'
-import { reportError } from './lib/error-reporting.ts'
-import { keepPeriodicRefresh, requestTapSync } from './lib/background-sync.ts'
-import { forgetReturnTarget } from './lib/return-target.ts'
-import { forgetWallet } from './lib/wallet-storage.ts'
-import type { SessionActions, SessionMode } from './lib/session-client.ts'
-import type { AppStore } from './store/app-store.ts'
-import type { createAppRouter } from './router.tsx'
-
-type AppRouter = ReturnType<typeof createAppRouter>
-
-/** True while the current page is one only signed-in users may see. */
-const onProtectedRoute = (router: AppRouter) =>
-  router.state.matches.some((match) => match.routeId === '/_signedIn')
+} from '../core/protocol.ts'
+import { connectSession } from '../session/connect-session.ts'
+import { reportError } from '../lib/error-reporting.ts'
+import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
+import { forgetReturnTarget } from '../lib/return-target.ts'
+import { forgetWallet } from '../lib/wallet-storage.ts'
+import type { SessionActions, SessionMode } from '../session/session-client.ts'
+import type { AppStore } from '../store/app-store.ts'
 
 /** The worker's error as an Error again, so the report shows its name, message and stack. */
 function reportFromWorker(message: ReportMessage): void {
@@ -43,7 +36,6 @@ function forgetLegacyTapDatabase(): void {
 /** Starts the session connection; returns the actions screens use (they wait for the connection). */
 export function startSession(
   store: AppStore,
-  getRouter: () => AppRouter,
   reload = () => window.location.reload(),
 ): SessionActions {
   // The host only learns it is offline when a call fails; the browser knows at once.
@@ -122,18 +114,16 @@ export function startSession(
   })
 
   // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
-  // were the holder's; the host drops the taps), and leave signed-in-only pages for the home page.
+  // were the holder's; the host drops the taps). The signed-in layout leaves its pages by itself.
   store.subscribe((state, previous) => {
     if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
     syncAskedFor.clear()
     forgetReturnTarget()
     forgetWallet()
-    const router = getRouter()
-    if (onProtectedRoute(router)) void router.navigate({ to: '/', replace: true })
   })
 
   // The spec's marker rules, for tabs whose session runs in the page (a worker's broadcasts
-  // cover the others): reload on sign-in if signed out; on sign-out clear and leave protected pages.
+  // cover the others): reload on sign-in if signed out; on sign-out apply it like a broadcast.
   window.addEventListener('storage', (event) => {
     if (mode !== 'page') return
     if (event.key === SIGNIN_EVENT_KEY && store.getState().auth.status !== 'signed-in') {

@@ -1,11 +1,11 @@
 /** The route guard with the real route tree: who may see what, and where others are sent. */
 import { act, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
-import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
-import { createAppStore, type AppStore } from './store/app-store.ts'
-import { AppStoreProvider } from './store/use-app-store.tsx'
+import { describe, expect, it, vi } from 'vitest'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from '../core/protocol.ts'
+import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
+import { createAppStore, type AppStore } from '../store/app-store.ts'
+import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 
 async function renderAt(path: string, store: AppStore) {
@@ -58,6 +58,23 @@ describe('route guard', () => {
     const router = await renderAt('/account', signedInStore())
     expect(router.state.location.pathname).toBe('/account')
     expect(await screen.findByText('holder@example.com')).toBeInTheDocument()
+  })
+
+  it('sends a holder whose session ends on a signed-in page to the home page', async () => {
+    const store = signedInStore()
+    const router = await renderAt('/account', store)
+    expect(await screen.findByText('holder@example.com')).toBeInTheDocument()
+    act(() => store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(screen.queryByText('holder@example.com')).toBeNull()
+  })
+
+  it('leaves a holder whose session ends on a public page where they are', async () => {
+    const store = signedInStore()
+    const router = await renderAt('/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', store)
+    act(() => store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' }))
+    await screen.findByRole('link', { name: 'Sign in to collect' })
+    expect(router.state.location.pathname).toBe('/tap')
   })
 
   it('waits for the session to be known before deciding', async () => {

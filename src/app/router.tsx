@@ -1,14 +1,7 @@
 /** The router, built over the generated route tree with the app store in its typed context. */
 import { createRouter } from '@tanstack/react-router'
-import { routeTree } from './routeTree.gen.ts'
-import type { AppStore } from './store/app-store.ts'
-import type { SessionActions } from './lib/session-client.ts'
-
-/** What every route's `beforeLoad` and loader can read. */
-export interface RouterContext {
-  store: AppStore
-  session: SessionActions
-}
+import { routeTree } from '../routeTree.gen.ts'
+import type { RouterContext } from '../routes/__root.tsx'
 
 /** One router per app instance (tests build their own with a memory history). */
 export function createAppRouter(

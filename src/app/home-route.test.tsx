@@ -2,10 +2,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from './core/protocol.ts'
-import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
-import { createAppStore } from './store/app-store.ts'
-import { AppStoreProvider } from './store/use-app-store.tsx'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from '../core/protocol.ts'
+import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
+import { createAppStore } from '../store/app-store.ts'
+import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 
 /** Renders `/` over a store whose auth status is still unknown (no message applied yet). */

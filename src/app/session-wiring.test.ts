@@ -4,17 +4,17 @@
  */
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from './core/constants.ts'
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import {
   PROTOCOL_VERSION as v,
   WORKER_MESSAGE,
   type StatusMessage,
   type WorkerMessage,
-} from './core/protocol.ts'
-import { SIGNIN_MESSAGE } from './core/testing/messages.ts'
-import { RETURN_TARGET_KEY } from './lib/return-target.ts'
-import type { SessionClient, SessionMode } from './lib/session-client.ts'
-import { createAppStore, type AppStore } from './store/app-store.ts'
+} from '../core/protocol.ts'
+import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
+import { RETURN_TARGET_KEY } from '../lib/return-target.ts'
+import type { SessionClient, SessionMode } from '../session/session-client.ts'
+import { createAppStore, type AppStore } from '../store/app-store.ts'
 import { startSession } from './session-wiring.ts'
 
 const connection = vi.hoisted(() => ({ mode: 'page' as SessionMode }))
@@ -25,7 +25,7 @@ const reportReceived = vi.hoisted(() => vi.fn())
 const reportError = vi.hoisted(() => vi.fn())
 let deliver: (message: WorkerMessage) => void = () => {}
 
-vi.mock('./lib/connect-session.ts', () => ({
+vi.mock('../session/connect-session.ts', () => ({
   connectSession: () => {
     const client: Partial<SessionClient> = {
       mode: connection.mode,
@@ -44,8 +44,8 @@ vi.mock('./lib/connect-session.ts', () => ({
     return Promise.resolve({ client, provisional: null })
   },
 }))
-vi.mock('./lib/error-reporting.ts', () => ({ reportError }))
-vi.mock('./lib/background-sync.ts', () => ({ requestTapSync, keepPeriodicRefresh }))
+vi.mock('../lib/error-reporting.ts', () => ({ reportError }))
+vi.mock('../session/background-sync.ts', () => ({ requestTapSync, keepPeriodicRefresh }))
 
 const signin = SIGNIN_MESSAGE
 const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -59,22 +59,14 @@ const status = (refreshing: boolean, pendingTaps: string[] = []): StatusMessage 
   pendingTaps,
 })
 
-function fakeRouter(routeIds: string[]) {
-  return {
-    state: { matches: routeIds.map((routeId) => ({ routeId })) },
-    navigate: vi.fn(() => Promise.resolve()),
-  }
-}
-
 /** Starts the wiring over a fake host connection; resolves once it is connected. */
-async function start(mode: SessionMode, routeIds = ['__root__', '/']) {
+async function start(mode: SessionMode) {
   connection.mode = mode
   const store: AppStore = createAppStore()
-  const router = fakeRouter(routeIds)
   const reload = vi.fn()
-  const actions = startSession(store, () => router as never, reload)
+  const actions = startSession(store, reload)
   await vi.waitFor(() => expect(deliver).not.toBe(noop))
-  return { store, router, reload, actions }
+  return { store, reload, actions }
 }
 
 const noop = () => {}
@@ -109,12 +101,11 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 
-  it('the sign-out marker signs the tab out and leaves a protected page for /', async () => {
-    const { store, router } = await start('page', ['__root__', '/_signedIn', '/_signedIn/account'])
+  it('the sign-out marker signs the tab out', async () => {
+    const { store } = await start('page')
     deliver(signin)
     storageEvent(SIGNOUT_EVENT_KEY)
     expect(store.getState().auth.status).toBe('anonymous')
-    expect(router.navigate).toHaveBeenCalledWith({ to: '/', replace: true })
   })
 
   it('tabs served by the worker leave the markers to its broadcasts', async () => {
@@ -129,15 +120,14 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
 })
 
 describe('sign-out', () => {
-  it('forgets a kept way back and the wallet, and stays on a public page', async () => {
-    const { router } = await start('worker', ['__root__', '/tap'])
+  it('forgets a kept way back and the wallet', async () => {
+    await start('worker')
     deliver(signin)
     localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/tap?uid=04A1","email":"a@example.com"}')
     localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
     expect(localStorage.getItem('wagmi.store')).toBeNull()
-    expect(router.navigate).not.toHaveBeenCalled()
   })
 
   it('does nothing for a tab that was never signed in', async () => {

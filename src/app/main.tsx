@@ -2,18 +2,18 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { createAppStore, whenAuthKnown } from './store/app-store.ts'
-import { AppStoreProvider } from './store/use-app-store.tsx'
+import { createAppStore, whenAuthKnown } from '../store/app-store.ts'
+import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
-import { captureInstallPrompt } from './lib/install-prompt.ts'
+import { captureInstallPrompt } from '../lib/install-prompt.ts'
 import { startSession } from './session-wiring.ts'
-import { startErrorReporting } from './lib/error-reporting.ts'
-import './styles.css'
+import { startErrorReporting } from '../lib/error-reporting.ts'
+import '../styles.css'
 
 captureInstallPrompt()
 
 const store = createAppStore()
-const session = startSession(store, () => router)
+const session = startSession(store)
 const router = createAppRouter({ store, session })
 
 // Error reporting loads once the first screen is on the page, outside the initial JavaScript:
