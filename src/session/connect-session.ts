@@ -1,4 +1,14 @@
-/** Picks this tab's session host: the service worker where one can run, else the page itself. */
+/**
+ * The page side of the session (this folder). The session lives in a host: the service worker,
+ * or, where none can run, the same engine started in the page (`page-session-host.ts`). A tab
+ * talks to its host only in the messages of `core/protocol.ts`: it posts `hello`, `handoff`,
+ * `heartbeat`, `refresh`, `tap` and `signout` to the worker (`session-client.ts`), gets its own
+ * `snapshot` back on a private port, and hears everything else (sign-in, sign-out, lists, status)
+ * on the BroadcastChannel every tab shares. The worker's registration and update notices are in
+ * `service-worker.ts`; `background-sync.ts` asks the browser to wake the worker with no page open.
+ *
+ * This module picks the host: the service worker where one can run, else the page itself.
+ */
 import {
   PROTOCOL_VERSION as v,
   TAB_MESSAGE,
