@@ -38,6 +38,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/setup/servers.ts'],
+          setupFiles: ['tests/setup/browser-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
