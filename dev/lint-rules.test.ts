@@ -90,7 +90,9 @@ describe('the import plan', () => {
       [`src/core/${PREFIX}b.ts`]: `import { a } from './${PREFIX}a.ts'\nexport const b = () => a()\n`,
     })
     const messages = await lint(paths)
-    expect(messages.filter((message) => message.startsWith('import-x/no-cycle'))).toHaveLength(2)
+    // Both ends report it, except in typescript-eslint's single-run mode (CI=true), which
+    // shares import-x's traversal between the two files: one report is enough to fail lint.
+    expect(messages.some((message) => message.startsWith('import-x/no-cycle'))).toBe(true)
   })
 
   it('passes the same files without the forbidden arrow', async () => {
