@@ -118,15 +118,21 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
 
   return {
     async stop() {
-      for (const version of ownVersions()) {
-        if (version.runningStatus !== 'stopped') {
-          await cdp.send('ServiceWorker.stopWorker', { versionId: version.versionId })
-        }
-      }
+      // Asked again on every poll: the browser may start the worker once more as the last page
+      // closes (a late message or fetch), after the first stop.
       await expect
-        .poll(() => ownVersions().every((version) => version.runningStatus === 'stopped'), {
-          timeout: 10_000,
-        })
+        .poll(
+          async () => {
+            const running = ownVersions().filter((version) => version.runningStatus !== 'stopped')
+            for (const version of running) {
+              await cdp
+                .send('ServiceWorker.stopWorker', { versionId: version.versionId })
+                .catch(() => {})
+            }
+            return running.length === 0
+          },
+          { timeout: 20_000, intervals: [250] },
+        )
         .toBe(true)
     },
     async start() {
