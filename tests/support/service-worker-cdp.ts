@@ -131,7 +131,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
             }
             return running.length === 0
           },
-          { timeout: 20_000, intervals: [250] },
+          { timeout: 20_000, interval: 250 },
         )
         .toBe(true)
     },
