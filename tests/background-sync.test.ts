@@ -15,6 +15,7 @@ import {
   callCount,
   clearFaults,
   expectEventsHome,
+  patchEngineSession,
   readEngineState,
   resetStack,
   signInWithCode,
@@ -36,34 +37,6 @@ interface EngineRecord {
 const record = (state: Record<string, unknown> | null) => state as unknown as EngineRecord
 const eventNames = (state: Record<string, unknown> | null) =>
   record(state).events?.events.map((event) => event.name) ?? []
-
-/** Moves the last authentication `ms` into the past in the engine's record, nothing else. */
-function ageLastAuthentication(page: Page, ms: number): Promise<void> {
-  return page.evaluate(
-    (age) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('iyk-cards')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const tx = db.transaction('kv', 'readwrite')
-          const store = tx.objectStore('kv')
-          const request = store.get('session-engine')
-          request.onsuccess = () => {
-            const state = request.result as { session: { lastAuthAt: number } }
-            state.session.lastAuthAt -= age
-            store.put(state, 'session-engine')
-          }
-          tx.oncomplete = () => {
-            db.close()
-            resolve()
-          }
-          tx.onerror = () => reject(tx.error)
-        }
-      }),
-    ms,
-  )
-}
 
 /** A signed-in holder whose worker is installed; returns their page. */
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
@@ -193,7 +166,8 @@ describe('Periodic Background Sync with no page open', () => {
     await addEvent(page, name)
     // As if the minimum gap had passed since the sign-in (the next scheduled call stays ahead, so
     // only a wake that counts as a visit may call).
-    await ageLastAuthentication(page, REAUTH_MIN_GAP_MS + 1000)
+    const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
+    await patchEngineSession(page, { lastAuthAt: signedInAt - REAUTH_MIN_GAP_MS - 1000 })
     const before = record(await readEngineState(page))
     const lastAuthAt = before.session?.lastAuthAt ?? 0
     expect(before.session?.nextDueAt).toBeGreaterThan(Date.now())

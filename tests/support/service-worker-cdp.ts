@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest'
 import type { BrowserContext, CDPSession, Worker } from 'playwright-core'
+import { readEngineState } from './stack.ts'
 
 /** The parts of the protocol's records read here (playwright-core does not export its types). */
 interface Registration {
@@ -157,23 +158,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
         session.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId, tag }),
       ),
     async readEngineState() {
-      const worker = await runningWorker()
-      return worker.evaluate(
-        () =>
-          new Promise<Record<string, unknown> | null>((resolve, reject) => {
-            const open = indexedDB.open('iyk-cards')
-            open.onerror = () => reject(open.error)
-            open.onsuccess = () => {
-              const db = open.result
-              const request = db.transaction('kv').objectStore('kv').get('session-engine')
-              request.onsuccess = () => {
-                resolve((request.result as Record<string, unknown> | undefined) ?? null)
-                db.close()
-              }
-              request.onerror = () => reject(request.error)
-            }
-          }),
-      )
+      return readEngineState(await runningWorker())
     },
   }
 }

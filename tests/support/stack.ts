@@ -1,7 +1,7 @@
 /** Test access to the local stack's dev endpoints: inbox, call counts and faults. */
 import { randomUUID } from 'node:crypto'
 import { expect, inject } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Page, Worker } from 'playwright-core'
 
 const providerUrl = inject('providerUrl')
 const cardsUrl = inject('cardsUrl')
@@ -121,23 +121,54 @@ export async function expectEventsHome(page: Page): Promise<void> {
   await page.getByTestId('event-card').first().waitFor()
 }
 
-/** The session engine's persisted record, read from the page's IndexedDB. */
-export function readEngineState(page: Page): Promise<Record<string, unknown> | null> {
+/** Reads the session engine's record; runs inside the browser (a page or the worker). */
+const readRecordInBrowser = () =>
+  new Promise<Record<string, unknown> | null>((resolve, reject) => {
+    const open = indexedDB.open('iyk-cards')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const db = open.result
+      const request = db.transaction('kv').objectStore('kv').get('session-engine')
+      request.onsuccess = () => {
+        resolve((request.result as Record<string, unknown> | undefined) ?? null)
+        db.close()
+      }
+      request.onerror = () => reject(request.error)
+    }
+  })
+
+/** The session engine's persisted record, read from the IndexedDB of a page or of the worker. */
+export function readEngineState(target: Page | Worker): Promise<Record<string, unknown> | null> {
+  return 'goto' in target
+    ? target.evaluate(readRecordInBrowser)
+    : target.evaluate(readRecordInBrowser)
+}
+
+/** Overwrites fields of the stored session (times, say), as if time had passed; nothing else. */
+export function patchEngineSession(page: Page, patch: Record<string, number>): Promise<void> {
   return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown> | null>((resolve, reject) => {
+    (fields) =>
+      new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('iyk-cards')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
-          const request = db.transaction('kv').objectStore('kv').get('session-engine')
+          const tx = db.transaction('kv', 'readwrite')
+          const store = tx.objectStore('kv')
+          const request = store.get('session-engine')
           request.onsuccess = () => {
-            resolve((request.result as Record<string, unknown> | undefined) ?? null)
-            db.close()
+            const state = request.result as { session: Record<string, number> }
+            Object.assign(state.session, fields)
+            store.put(state, 'session-engine')
           }
-          request.onerror = () => reject(request.error)
+          tx.oncomplete = () => {
+            db.close()
+            resolve()
+          }
+          tx.onerror = () => reject(tx.error)
         }
       }),
+    patch,
   )
 }
 
@@ -173,29 +204,6 @@ export async function addEvent(page: Page, name: string): Promise<string> {
 
 /** Rewrites the persisted schedule, as if time had passed: the next call is due now. */
 export function makeReauthDue(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('iyk-cards')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const tx = db.transaction('kv', 'readwrite')
-          const store = tx.objectStore('kv')
-          const request = store.get('session-engine')
-          request.onsuccess = () => {
-            const state = request.result as { session: Record<string, number> }
-            const past = Date.now() - 11 * 60_000
-            state.session.lastAuthAt = past
-            state.session.nextDueAt = past + 10 * 60_000
-            store.put(state, 'session-engine')
-          }
-          tx.oncomplete = () => {
-            db.close()
-            resolve()
-          }
-          tx.onerror = () => reject(tx.error)
-        }
-      }),
-  )
+  const past = Date.now() - 11 * 60_000
+  return patchEngineSession(page, { lastAuthAt: past, nextDueAt: past + 10 * 60_000 })
 }
