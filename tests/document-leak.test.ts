@@ -59,7 +59,15 @@ describe('pages left behind', () => {
     await waitForServiceWorker(page)
     await signInWithCode(page)
     await expectEventsHome(page)
-    const counts = await reloadMany(page, () => expectEventsHome(page))
+    // Counted once the lazy event images have loaded (each SVG image is a document of its own).
+    const ready = async () => {
+      await expectEventsHome(page)
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('img')].every((img) => img.complete),
+      )
+    }
+    await ready()
+    const counts = await reloadMany(page, ready)
     console.log(`live documents signed in, first load then every 10 reloads: ${counts.join(', ')}`)
     const [first = 0] = counts
     // One more is allowed: a page being torn down as the count is taken.
