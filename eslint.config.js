@@ -6,15 +6,36 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
 
-/** Features never import each other: one zone per feature folder. */
-const featureZones = readdirSync('./src/features', { withFileTypes: true })
+const featureDirs = readdirSync('./src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .map((entry) => ({
-    target: `./src/features/${entry.name}`,
-    from: './src/features',
-    except: [`./${entry.name}`],
-    message: 'Features never import each other; share through store, lib or core.',
-  }))
+  .map((entry) => `./src/features/${entry.name}`)
+
+/** Features never import each other: one zone per feature folder. */
+const featureZones = featureDirs.map((dir) => ({
+  target: dir,
+  from: './src/features',
+  except: [`./${dir.split('/').pop()}`],
+  message: 'Features never import each other; share through store, shared or core.',
+}))
+
+/** Test tooling and test helpers: for test files only, never for code that ships. */
+const testOnlyImports = [
+  {
+    group: [
+      'vitest',
+      'vitest/*',
+      '@vitest/*',
+      '@testing-library/*',
+      'fake-indexeddb',
+      'fast-check',
+    ],
+    message: 'Test tooling belongs in *.test.ts(x) or *.test-support.ts(x) files.',
+  },
+  {
+    group: ['**/*.test-support*', '**/testing/*', '**/*.test', '**/*.test.ts', '**/*.test.tsx'],
+    message: 'Code that ships never imports test helpers.',
+  },
+]
 
 const browserOnlyGlobals = [
   'window',
@@ -66,6 +87,8 @@ export default tseslint.config(
     rules: {
       // A cycle, even type-only, means two modules are one: merge them or move what they share.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import style: relative imports name the file, suffix included (`./x.ts`).
+      'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -94,7 +117,7 @@ export default tseslint.config(
               message: 'src/store may import only core.',
             },
             {
-              target: './src/lib',
+              target: './src/shared',
               from: [
                 './src/app',
                 './src/routes',
@@ -105,12 +128,12 @@ export default tseslint.config(
                 './dev',
                 './tests',
               ],
-              message: 'src/lib may import only core and config.',
+              message: 'src/shared may import only core and config.',
             },
             {
               target: './src/session',
               from: ['./src/app', './src/routes', './src/features', './sw', './dev', './tests'],
-              message: 'src/session may import store, lib, platform, core and config.',
+              message: 'src/session may import store, shared, platform, core and config.',
             },
             {
               target: [
@@ -118,7 +141,7 @@ export default tseslint.config(
                 './src/platform',
                 './src/config',
                 './src/store',
-                './src/lib',
+                './src/shared',
                 './src/session',
                 './src/features',
                 './src/routes',
@@ -129,13 +152,21 @@ export default tseslint.config(
             {
               target: './src/features',
               from: ['./src/routes', './src/platform', './sw', './dev', './tests'],
-              message: 'features sit below routes, and reach the platform through lib or session.',
+              message:
+                'features sit below routes, and reach the platform through shared or session.',
             },
             {
-              target: './src/features',
+              target: featureDirs.filter((dir) => dir !== './src/features/wallet'),
               from: './src/config',
               except: ['./version.ts'],
-              message: 'features read configuration through lib (only the app version directly).',
+              message:
+                'features read configuration through shared (only the app version directly).',
+            },
+            {
+              target: './src/features/wallet',
+              from: './src/config',
+              except: ['./version.ts', './env.ts'],
+              message: 'the wallet reads its RPC URLs from config/env.ts; nothing else of config.',
             },
             {
               target: './sw',
@@ -146,13 +177,25 @@ export default tseslint.config(
             {
               target: './src/routes',
               from: ['./src/core', './src/platform', './src/config'],
-              message: 'Route files stay thin: reach core through a feature, store or lib.',
+              message: 'Route files stay thin: reach core through a feature, store or shared.',
             },
             ...featureZones,
             {
               target: './src',
+              from: ['./sw', './dev', './tests', './build'],
+              message: 'Nothing in src/ imports sw/, dev/, tests/ or build/.',
+            },
+            {
+              target: './build',
+              from: './src',
+              except: ['./core', './config'],
+              message:
+                'build/ (build-time HTML) reads only core and config: the build reaches into no feature.',
+            },
+            {
+              target: './build',
               from: ['./sw', './dev', './tests'],
-              message: 'Nothing in src/ imports sw/, dev/ or tests/.',
+              message: 'build/ (build-time HTML) reads only core and config.',
             },
           ],
         },
@@ -160,8 +203,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', 'src/core/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: testOnlyImports }] },
+  },
+  {
     files: ['src/core/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/testing/**'],
     rules: {
       'no-restricted-globals': ['error', ...browserOnlyGlobals],
       'no-restricted-imports': [
@@ -184,13 +232,14 @@ export default tseslint.config(
               ],
               message: 'src/core is pure: no frameworks or SDKs.',
             },
+            ...testOnlyImports,
           ],
         },
       ],
     },
   },
   {
-    files: ['dev/**', 'tests/**', '*.config.ts', 'eslint.config.js'],
+    files: ['build/**', 'dev/**', 'tests/**', '*.config.ts', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
 )

@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'dev',
           environment: 'node',
-          include: ['dev/**/*.test.ts'],
+          include: ['dev/**/*.test.ts', 'build/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -35,10 +35,14 @@ describe('the import plan', () => {
   it.each([
     ['core importing config', 'src/core', "import { config } from '../config/env.ts'"],
     ['core importing the store', 'src/core', "import { reduce } from '../store/app-store.ts'"],
-    ['the store importing lib', 'src/store', "import { config } from '../lib/provider-client.ts'"],
     [
-      'lib importing the session',
-      'src/lib',
+      'the store importing shared',
+      'src/store',
+      "import { config } from '../shared/provider-client.ts'",
+    ],
+    [
+      'shared importing the session',
+      'src/shared',
       "import { connectSession } from '../session/connect-session.ts'",
     ],
     [
@@ -67,11 +71,25 @@ describe('the import plan', () => {
       "import { parseTapParams } from '../core/tap-params.ts'",
     ],
     [
+      'a feature importing configuration',
+      'src/features/tap',
+      "import { config } from '../../config/env.ts'",
+    ],
+    [
       'anything below importing the app',
       'src/features/tap',
       "import { startSession } from '../../app/session-wiring.ts'",
     ],
-    ['the worker importing lib', 'sw', "import { config } from '../src/lib/provider-client.ts'"],
+    [
+      'the build reaching into a feature',
+      'build',
+      "import { readTheme } from '../src/features/theme/theme.ts'",
+    ],
+    [
+      'the worker importing shared',
+      'sw',
+      "import { config } from '../src/shared/provider-client.ts'",
+    ],
   ])('fails on %s', async (_label, folder, line) => {
     const name = line.match(/import \{ (\w+)/)?.[1] ?? 'x'
     const [path] = await plant({
@@ -81,6 +99,48 @@ describe('the import plan', () => {
     expect(messages.some((message) => message.startsWith('import-x/no-restricted-paths'))).toBe(
       true,
     )
+  })
+
+  it.each([
+    [
+      'shipping code importing vitest',
+      'src/features/tap',
+      "import { vi } from 'vitest'",
+      'no-restricted-imports',
+    ],
+    [
+      'shipping code importing testing-library',
+      'src/session',
+      "import { render } from '@testing-library/react'",
+      'no-restricted-imports',
+    ],
+    ['core importing vitest', 'src/core', "import { vi } from 'vitest'", 'no-restricted-imports'],
+    [
+      'shipping code importing a test helper',
+      'src/features/install',
+      "import { offerInstall } from './install.test-support.ts'",
+      'no-restricted-imports',
+    ],
+    [
+      'an import without its suffix',
+      'src/features/tap',
+      "import { parseTapParams } from '../../core/tap-params'",
+      'import-x/extensions',
+    ],
+  ])('fails on %s', async (_label, folder, line, rule) => {
+    const name = line.match(/import \{ (\w+)/)?.[1] ?? 'x'
+    const [path] = await plant({
+      [`${folder}/${PREFIX}.ts`]: `${line}\nexport const planted = ${name}\n`,
+    })
+    const messages = await lint([path as string])
+    expect(messages.some((message) => message.startsWith(`${rule}:`))).toBe(true)
+  })
+
+  it('lets test files use test tooling and helpers', async () => {
+    const [path] = await plant({
+      [`src/features/install/${PREFIX}.test.ts`]: `import { expect, it } from 'vitest'\nimport { offerInstall } from './install.test-support.ts'\nit('runs', () => expect(offerInstall).toBeDefined())\n`,
+    })
+    expect(await lint([path as string])).toEqual([])
   })
 
   it('fails on a cycle', async () => {

@@ -1,9 +1,35 @@
-/** The production build holds the worker, the manifest (from its single source) and the precache. */
-import { readFile } from 'node:fs/promises'
+/**
+ * The production build holds the worker, the manifest (from its single source) and the precache,
+ * and no test code: a real production build (without VITE_TEST_WALLET) is made here beside the
+ * browser-test build and searched for the test wallet.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, inject, it } from 'vitest'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 const dist = inject('distDir')
+
+/** Every script the build emitted, by file name. */
+async function scripts(dir: string): Promise<Map<string, string>> {
+  const assets = join(dir, 'assets')
+  const names = (await readdir(assets)).filter((name) => name.endsWith('.js'))
+  const entries = await Promise.all(
+    names.map(async (name) => [name, await readFile(join(assets, name), 'utf8')] as const),
+  )
+  return new Map([...entries, ['sw.js', await readFile(join(dir, 'sw.js'), 'utf8')]])
+}
+
+/**
+ * Marks of the test wallet: its storage keys and a misbehaviour mode from its own source, and the
+ * secp256k1 group order that viem's local signing (which only it needs) carries.
+ */
+const TEST_WALLET_MARKS = ['iyk-test-wallet', 'reject-connect', 'baaedce6af48a03bbfd25e8cd0364141']
+
+const holding = (files: Map<string, string>, mark: string) =>
+  [...files].filter(([, text]) => text.toLowerCase().includes(mark)).map(([name]) => name)
 
 describe('production build', () => {
   it('emits manifest.webmanifest from the source file, unchanged in substance', async () => {
@@ -26,5 +52,35 @@ describe('production build', () => {
   it('links the manifest from the page', async () => {
     const html = await readFile(join(dist, 'index.html'), 'utf8')
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">')
+  })
+})
+
+describe('test code never ships', () => {
+  let production: string
+
+  beforeAll(async () => {
+    production = await mkdtemp(join(tmpdir(), 'iyk-production-'))
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }
+    delete env.VITE_TEST_WALLET
+    await promisify(execFile)(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', production, '--logLevel', 'warn'],
+      { env },
+    )
+  }, 120_000)
+
+  afterAll(async () => {
+    await rm(production, { recursive: true, force: true })
+  })
+
+  it('finds the test wallet in the browser-test build (the marks are real)', async () => {
+    const testBuild = await scripts(dist)
+    for (const mark of TEST_WALLET_MARKS) expect(holding(testBuild, mark)).not.toEqual([])
+  })
+
+  it('leaves the test wallet and its signing code out of every production script', async () => {
+    const built = await scripts(production)
+    expect([...built.keys()].some((name) => name.startsWith('wallet-'))).toBe(true)
+    for (const mark of TEST_WALLET_MARKS) expect(holding(built, mark)).toEqual([])
   })
 })

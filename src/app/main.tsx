@@ -5,9 +5,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createAppStore, whenAuthKnown } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
-import { captureInstallPrompt } from '../lib/install-prompt.ts'
+import { captureInstallPrompt } from '../features/install/install-prompt.ts'
 import { startSession } from './session-wiring.ts'
-import { startErrorReporting } from '../lib/error-reporting.ts'
+import { startErrorReporting } from '../shared/error-reporting.ts'
 import '../styles.css'
 
 captureInstallPrompt()

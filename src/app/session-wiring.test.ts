@@ -12,7 +12,7 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
-import { RETURN_TARGET_KEY } from '../lib/return-target.ts'
+import { RETURN_TARGET_KEY } from '../features/auth/return-target.ts'
 import type { SessionClient, SessionMode } from '../session/session-client.ts'
 import { createAppStore, type AppStore } from '../store/app-store.ts'
 import { startSession } from './session-wiring.ts'
@@ -44,7 +44,7 @@ vi.mock('../session/connect-session.ts', () => ({
     return Promise.resolve({ client, provisional: null })
   },
 }))
-vi.mock('../lib/error-reporting.ts', () => ({ reportError }))
+vi.mock('../shared/error-reporting.ts', () => ({ reportError }))
 vi.mock('../session/background-sync.ts', () => ({ requestTapSync, keepPeriodicRefresh }))
 
 const signin = SIGNIN_MESSAGE

@@ -7,10 +7,10 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { connectSession } from '../session/connect-session.ts'
-import { reportError } from '../lib/error-reporting.ts'
+import { reportError } from '../shared/error-reporting.ts'
 import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
-import { forgetReturnTarget } from '../lib/return-target.ts'
-import { forgetWallet } from '../lib/wallet-storage.ts'
+import { forgetReturnTarget } from '../features/auth/return-target.ts'
+import { forgetWallet } from '../features/wallet/wallet-storage.ts'
 import type { SessionActions, SessionMode } from '../session/session-client.ts'
 import type { AppStore } from '../store/app-store.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteShareUrls, ConfigError, connectOrigins, parseConfig } from './defaults.ts'
+import { ConfigError, parseConfig } from './defaults.ts'
 
 describe('parseConfig', () => {
   it('defaults to the local stack', () => {
@@ -26,17 +26,6 @@ describe('parseConfig', () => {
   it('turns error reporting off with an empty DSN', () => {
     const config = parseConfig({ VITE_SENTRY_DSN: '' })
     expect(config.sentryDsn).toBe('')
-    expect(connectOrigins(config)).not.toContain('http://127.0.0.1:8789')
-  })
-
-  it('lists each configured origin once', () => {
-    expect(connectOrigins(parseConfig({}))).toEqual([
-      'http://127.0.0.1:8787',
-      'http://127.0.0.1:8788',
-      'http://127.0.0.1:8545',
-      'http://127.0.0.1:8546',
-      'http://127.0.0.1:8789',
-    ])
   })
 })
 
@@ -71,35 +60,4 @@ describe('image origins', () => {
       expect(() => parseConfig({ VITE_IMAGE_ORIGINS: item })).toThrow(/VITE_IMAGE_ORIGINS/)
     },
   )
-})
-
-describe('share preview URLs', () => {
-  const html = [
-    '<meta property="og:type" content="website" />',
-    '<meta property="og:image" content="/og-image.png" />',
-    '<meta name="twitter:image" content="/og-image.png" />',
-    '<link rel="icon" href="/favicon.svg" />',
-  ].join('\n    ')
-
-  it('stay as they are without a site URL', () => {
-    expect(parseConfig({}).siteUrl).toBe('')
-    expect(absoluteShareUrls(html, '')).toBe(html)
-  })
-
-  it('become absolute with one, and the page gets its og:url', () => {
-    const { siteUrl } = parseConfig({ VITE_SITE_URL: 'https://cards.example.com/' })
-    const out = absoluteShareUrls(html, siteUrl)
-    expect(out).toContain(
-      '<meta property="og:image" content="https://cards.example.com/og-image.png" />',
-    )
-    expect(out).toContain(
-      '<meta name="twitter:image" content="https://cards.example.com/og-image.png" />',
-    )
-    expect(out).toContain('<meta property="og:url" content="https://cards.example.com/" />')
-    expect(out).toContain('<link rel="icon" href="/favicon.svg" />')
-  })
-
-  it('refuses a site URL that is not http(s)', () => {
-    expect(() => parseConfig({ VITE_SITE_URL: 'javascript:alert(1)' })).toThrow(/VITE_SITE_URL/)
-  })
 })

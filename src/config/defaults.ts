@@ -106,24 +106,3 @@ function imageHosts(env: RawEnv): string[] {
       return url.origin
     })
 }
-
-/**
- * Share previews (Open Graph, Twitter) need absolute URLs: with a site URL, the preview image
- * paths in index.html become absolute and the page gets its `og:url`.
- */
-export function absoluteShareUrls(html: string, siteUrl: string): string {
-  if (siteUrl === '') return html
-  return html
-    .replace(/(<meta (?:property="og:image"|name="twitter:image") content=")\//g, `$1${siteUrl}/`)
-    .replace(
-      '<meta property="og:type"',
-      `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
-    )
-}
-
-/** The origins the app may send credentials or requests to (for the Content Security Policy). */
-export function connectOrigins(config: AppConfig): string[] {
-  const urls = [config.stytchApiUrl, config.cardsApiUrl, config.rpcUrlMainnet, config.rpcUrlSepolia]
-  if (config.sentryDsn) urls.push(config.sentryDsn)
-  return [...new Set(urls.map((url) => new URL(url).origin))]
-}

@@ -1,6 +1,6 @@
 /** base64Encode matches the platform's encoder on ASCII, multi-byte text and every padding length. */
 import { describe, expect, it } from 'vitest'
-import { base64Encode } from './base64'
+import { base64Encode } from './base64.ts'
 
 describe('base64Encode', () => {
   it.each([

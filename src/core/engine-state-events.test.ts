@@ -1,7 +1,7 @@
 /** The stored events cache: what the first version wrote still reads, and a bad cache never costs the session. */
 import { describe, expect, it } from 'vitest'
-import { parseEngineState } from './engine-state'
-import { ValidationError } from './validation'
+import { parseEngineState } from './engine-state.ts'
+import { ValidationError } from './validation.ts'
 
 const session = {
   sessionToken: 'token',

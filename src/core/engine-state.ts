@@ -1,8 +1,8 @@
 /** The engine's persisted state (one key, so every compare-and-set is one atomic update) and its validation. */
-import { parsePoapEventList, type PoapEvent } from './poap-event'
-import type { AuthenticatedSession } from './provider-session'
-import type { ScheduleFields } from './schedule'
-import { parseTapParams } from './tap-params'
+import { parsePoapEventList, type PoapEvent } from './poap-event.ts'
+import type { AuthenticatedSession } from './provider-session.ts'
+import type { ScheduleFields } from './schedule.ts'
+import { parseTapParams } from './tap-params.ts'
 import {
   expectArray,
   expectCount,
@@ -11,7 +11,7 @@ import {
   expectRecord,
   expectString,
   ValidationError,
-} from './validation'
+} from './validation.ts'
 
 /** Version of the stored layout; a stored value of another version is discarded. */
 export const ENGINE_STATE_SCHEMA = 1

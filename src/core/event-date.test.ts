@@ -1,7 +1,7 @@
 /** Event dates: every format the cards API and POAP send, and what is refused. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { eventDateEndMs, eventDateParts, eventDateStartMs, parseEventDate } from './event-date'
+import { eventDateEndMs, eventDateParts, eventDateStartMs, parseEventDate } from './event-date.ts'
 
 describe('parseEventDate', () => {
   it.each<[string, unknown, string]>([

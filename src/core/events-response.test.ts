@@ -1,7 +1,11 @@
 /** The events answer: every usable entry, a failure only without a data list; its message names what went wrong. */
 import { describe, expect, it } from 'vitest'
-import { describeEventsFailure, EventsResponseError, readEventsResponse } from './events-response'
-import { ValidationError } from './validation'
+import {
+  describeEventsFailure,
+  EventsResponseError,
+  readEventsResponse,
+} from './events-response.ts'
+import { ValidationError } from './validation.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 

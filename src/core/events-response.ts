@@ -1,6 +1,6 @@
 /** Reading the cards API's answer to the events call, and the message shown when it fails. */
-import { readPoapEventsBody, type PoapEventsRead } from './poap-events-body'
-import { isRecord, ValidationError } from './validation'
+import { readPoapEventsBody, type PoapEventsRead } from './poap-events-body.ts'
+import { isRecord, ValidationError } from './validation.ts'
 
 /** The events call answered, but not with a usable list. */
 export class EventsResponseError extends Error {

@@ -1,7 +1,7 @@
 /** Image addresses: only http(s) URLs on the configured origins pass, normalised. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { allowedImageUrl } from './image-url'
+import { allowedImageUrl } from './image-url.ts'
 
 const ORIGINS = ['https://assets.poap.xyz', 'http://127.0.0.1:8788']
 

@@ -1,5 +1,5 @@
 /** In-memory exclusive locks for one JavaScript context: the fallback where Web Locks are missing. */
-import type { Locks } from './ports'
+import type { Locks } from './ports.ts'
 
 /** Creates locks that queue callers of the same name and run them one at a time, in order. */
 export function createMemoryLocks(): Locks {

@@ -1,5 +1,5 @@
 /** An in-memory KeyValueStore: for hosts without IndexedDB, scripts and tests. */
-import type { KeyValueStore } from './ports'
+import type { KeyValueStore } from './ports.ts'
 
 /** Copies a JSON-safe value so callers never share objects with the store (as IndexedDB's cloning does). */
 function copy<T>(value: T): T {

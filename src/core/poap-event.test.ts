@@ -10,8 +10,8 @@ import {
   parsePoapEvent,
   parsePoapEventList,
   type PoapEvent,
-} from './poap-event'
-import { ValidationError } from './validation'
+} from './poap-event.ts'
+import { ValidationError } from './validation.ts'
 
 /** An event as the first version stored it: camelCase, raw ISO strings, no fancyId/year/expiry. */
 const oldStored = {

@@ -1,12 +1,12 @@
 /** The poap event model as the app keeps it: its shape, its strict validation, status and groups. */
-import { eventDateEndMs, parseEventDate, type EventDate } from './event-date'
+import { eventDateEndMs, parseEventDate, type EventDate } from './event-date.ts'
 import {
   ValidationError,
   expectArray,
   expectOptionalString,
   expectRecord,
   expectString,
-} from './validation'
+} from './validation.ts'
 
 /** Every status the app knows (spec §3); others are kept and shown neutrally. */
 export const POAP_EVENT_STATUSES = [

@@ -1,9 +1,9 @@
 /** The tolerant body reader: real POAP payloads, camelCase, and mixed lists where every usable entry survives. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parsePoapEventList } from './poap-event'
-import { problemsKey, readPoapEventsBody, UNTITLED_EVENT } from './poap-events-body'
-import { ValidationError } from './validation'
+import { parsePoapEventList } from './poap-event.ts'
+import { problemsKey, readPoapEventsBody, UNTITLED_EVENT } from './poap-events-body.ts'
+import { ValidationError } from './validation.ts'
 
 /** A POAP event as POAP's API returns it, plus the cards API's status. */
 const POAP = {

@@ -2,9 +2,9 @@
  * Reads the cards API's events body tolerantly: each entry on its own, POAP's snake_case or
  * camelCase, with a summary of what could not be used (never personal data, so it can be reported).
  */
-import { parseEventDate, type EventDate } from './event-date'
-import { isKnownStatus, normaliseEventStatus, type PoapEvent } from './poap-event'
-import { expectArray, expectRecord, isRecord } from './validation'
+import { parseEventDate, type EventDate } from './event-date.ts'
+import { isKnownStatus, normaliseEventStatus, type PoapEvent } from './poap-event.ts'
+import { expectArray, expectRecord, isRecord } from './validation.ts'
 
 /** What in a body could not be used; holds no names, descriptions or other personal data. */
 export interface PoapEventProblems {

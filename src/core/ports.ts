@@ -1,5 +1,5 @@
 /** The side effects the session engine needs, as interfaces the hosts implement (real adapters or fakes). */
-import type { WorkerMessage } from './protocol'
+import type { WorkerMessage } from './protocol.ts'
 
 /** Source of the current time. */
 export interface Clock {

@@ -14,9 +14,9 @@ import {
   type StatusView,
   type TabMessage,
   type WorkerMessage,
-} from './protocol'
-import { parsePoapEvent } from './poap-event'
-import { rawEvent } from './testing/fake-backend'
+} from './protocol.ts'
+import { parsePoapEvent } from './poap-event.ts'
+import { rawEvent } from './testing/fake-backend.ts'
 
 const v = PROTOCOL_VERSION
 // Events cross the protocol in the app's own (normalised) shape.

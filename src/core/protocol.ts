@@ -1,8 +1,8 @@
 /** The one worker ⇄ tab protocol: channel name, message types, their versioned unions and validators. */
-import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants'
-import { parsePoapEventList, type PoapEvent } from './poap-event'
-import { parseAuthenticateData, type AuthenticateData } from './provider-session'
-import { parseTapParams } from './tap-params'
+import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
+import { parsePoapEventList, type PoapEvent } from './poap-event.ts'
+import { parseAuthenticateData, type AuthenticateData } from './provider-session.ts'
+import { parseTapParams } from './tap-params.ts'
 import {
   expectArray,
   expectBoolean,
@@ -13,7 +13,7 @@ import {
   expectString,
   isRecord,
   ValidationError,
-} from './validation'
+} from './validation.ts'
 
 /** Bumped on any incompatible change; messages of another version are ignored. */
 export const PROTOCOL_VERSION = 1

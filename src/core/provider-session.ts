@@ -1,5 +1,5 @@
 /** The provider's authenticate response: the parts the app keeps, validated, and how a failed call is classified. */
-import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants'
+import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import {
   expectArray,
   expectDateString,
@@ -7,7 +7,7 @@ import {
   expectString,
   isRecord,
   ValidationError,
-} from './validation'
+} from './validation.ts'
 
 /** The parts of a provider authenticate response the page hands to the worker (extra fields are allowed). */
 export interface AuthenticateData {

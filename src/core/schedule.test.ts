@@ -6,7 +6,7 @@ import {
   nextDueAfterSuccess,
   tapsDue,
   type ScheduleFields,
-} from './schedule'
+} from './schedule.ts'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

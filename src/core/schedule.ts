@@ -7,8 +7,8 @@ import {
   REAUTH_IF_REMAINING_BELOW_MS,
   REAUTH_INTERVAL_MS,
   REAUTH_MIN_GAP_MS,
-} from './constants'
-import type { Random } from './ports'
+} from './constants.ts'
+import type { Random } from './ports.ts'
 
 /**
  * What woke the engine: a tab loading, a visible tab's heartbeat, a nudge, the worker activating,

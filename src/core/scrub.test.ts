@@ -1,7 +1,7 @@
 /** The report scrubber removes every credential, tap value and email address, wherever it hides. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MARKER, FILTERED, scrubReport, scrubText, SCRUBBED_PARAMS } from './scrub'
+import { EMAIL_MARKER, FILTERED, scrubReport, scrubText, SCRUBBED_PARAMS } from './scrub.ts'
 
 const UID = '041E3C8A2D6B80'
 const CMAC = '4B00064004B0B3D3'

@@ -7,8 +7,8 @@ import {
   sdkTelemetry,
   type SdkCall,
   type SdkCaller,
-} from './sdk-client-headers'
-import { createFakeIds } from './testing/fake-ids'
+} from './sdk-client-headers.ts'
+import { createFakeIds } from './testing/fake-ids.ts'
 
 const caller: SdkCaller = {
   publicToken: 'public-token-test-abc',

@@ -4,8 +4,8 @@
  * call without them may be refused (`bad_domain_for_stytch_sdk`). Mirrors `fetchSDK` and
  * `createTelemetryBlob` in the SDK's `web/src/NetworkClient` (contract §0 and §3).
  */
-import { base64Encode } from './base64'
-import type { NewId } from './ports'
+import { base64Encode } from './base64.ts'
+import type { NewId } from './ports.ts'
 
 /** The SDK's package name, which prefixes its version in the telemetry. */
 const SDK_PACKAGE = '@stytch/vanilla-js'

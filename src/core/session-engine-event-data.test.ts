@@ -1,10 +1,10 @@
 /** The session engine with imperfect event data: usable events kept, problems reported once, the session never lost. */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ENGINE_STATE_KEY } from './constants'
-import type { EngineState } from './engine-state'
-import { PROTOCOL_VERSION, TAB_MESSAGE } from './protocol'
-import { createEngineHarness, type EngineHarness } from './testing/engine-harness'
-import { rawEvent } from './testing/fake-backend'
+import { ENGINE_STATE_KEY } from './constants.ts'
+import type { EngineState } from './engine-state.ts'
+import { PROTOCOL_VERSION, TAB_MESSAGE } from './protocol.ts'
+import { createEngineHarness, type EngineHarness } from './testing/engine-harness.ts'
+import { rawEvent } from './testing/fake-backend.ts'
 
 const MIN = 60_000
 

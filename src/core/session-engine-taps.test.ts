@@ -4,11 +4,11 @@
  * Background Sync, and never outlives its holder's session.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ENGINE_STATE_KEY, MAX_PENDING_TAPS } from './constants'
-import type { EngineState } from './engine-state'
-import { PROTOCOL_VERSION as v, TAB_MESSAGE } from './protocol'
-import { createEngineHarness, type EngineHarness } from './testing/engine-harness'
-import { json, rawEvent } from './testing/fake-backend'
+import { ENGINE_STATE_KEY, MAX_PENDING_TAPS } from './constants.ts'
+import type { EngineState } from './engine-state.ts'
+import { PROTOCOL_VERSION as v, TAB_MESSAGE } from './protocol.ts'
+import { createEngineHarness, type EngineHarness } from './testing/engine-harness.ts'
+import { json, rawEvent } from './testing/fake-backend.ts'
 
 const TAP_A = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 const TAP_B = '?uid=041E3C8A2D6B80&ctr=000007&cmac=0011223344556677'

@@ -1,12 +1,16 @@
 /** The session engine against a scripted provider and cards API, a fake clock and a real serialising lock. */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { base64Encode } from './base64'
-import { ENGINE_STATE_KEY, SESSION_ABORT_KEY, UNRECOVERABLE_ERROR_TYPES } from './constants'
-import type { EngineState } from './engine-state'
-import { PROTOCOL_VERSION, TAB_MESSAGE, type WorkerMessage } from './protocol'
-import type { SessionEngine } from './session-engine'
-import { json, rawEvent, type FakeAnswer } from './testing/fake-backend'
-import { createEngineHarness, HARNESS_CONFIG, type EngineHarness } from './testing/engine-harness'
+import { base64Encode } from './base64.ts'
+import { ENGINE_STATE_KEY, SESSION_ABORT_KEY, UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
+import type { EngineState } from './engine-state.ts'
+import { PROTOCOL_VERSION, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
+import type { SessionEngine } from './session-engine.ts'
+import { json, rawEvent, type FakeAnswer } from './testing/fake-backend.ts'
+import {
+  createEngineHarness,
+  HARNESS_CONFIG,
+  type EngineHarness,
+} from './testing/engine-harness.ts'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

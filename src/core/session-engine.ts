@@ -11,7 +11,7 @@ import {
   REAUTH_LOCK_NAME,
   SESSION_ABORT_KEY,
   SESSION_DURATION_MINUTES,
-} from './constants'
+} from './constants.ts'
 import {
   emptyTapQueue,
   initialEngineState,
@@ -19,9 +19,13 @@ import {
   type EngineState,
   type EventsCache,
   type StoredSession,
-} from './engine-state'
-import { describeEventsFailure, EventsResponseError, readEventsResponse } from './events-response'
-import { problemsKey } from './poap-events-body'
+} from './engine-state.ts'
+import {
+  describeEventsFailure,
+  EventsResponseError,
+  readEventsResponse,
+} from './events-response.ts'
+import { problemsKey } from './poap-events-body.ts'
 import {
   PROTOCOL_VERSION,
   TAB_MESSAGE,
@@ -32,18 +36,18 @@ import {
   type StatusView,
   type TabMessage,
   type WorkerMessage,
-} from './protocol'
+} from './protocol.ts'
 import {
   classifyAuthenticateResponse,
   parseAuthenticateData,
   toAuthenticatedSession,
   type AuthenticateData,
   type AuthenticateOutcome,
-} from './provider-session'
-import { allowedImageUrl } from './image-url'
-import type { EnginePorts } from './ports'
-import { ValidationError } from './validation'
-import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers'
+} from './provider-session.ts'
+import { allowedImageUrl } from './image-url.ts'
+import type { EnginePorts } from './ports.ts'
+import { ValidationError } from './validation.ts'
+import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
 import {
   backoffDelay,
   dueReason,
@@ -51,7 +55,7 @@ import {
   tapsDue,
   type DueReason,
   type WakeReason,
-} from './schedule'
+} from './schedule.ts'
 
 /** Where the engine sends its calls; fixed at build time, never taken from a message. */
 export interface EngineConfig {

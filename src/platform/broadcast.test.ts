@@ -1,7 +1,7 @@
 /** BroadcastChannel adapter: what the engine sends reaches subscribers; malformed messages do not. */
 import { describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION, WORKER_MESSAGE, type WorkerMessage } from '../core/protocol'
-import { createBroadcast, subscribeWorkerMessages } from './broadcast'
+import { PROTOCOL_VERSION, WORKER_MESSAGE, type WorkerMessage } from '../core/protocol.ts'
+import { createBroadcast, subscribeWorkerMessages } from './broadcast.ts'
 
 function nextMessages(count: number, channel: string): Promise<WorkerMessage[]> {
   return new Promise((resolve) => {

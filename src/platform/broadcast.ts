@@ -1,6 +1,6 @@
 /** Worker → tab messages over BroadcastChannel: sending, and a validated subscription. */
-import { CHANNEL_NAME, parseWorkerMessage, type WorkerMessage } from '../core/protocol'
-import type { Broadcast } from '../core/ports'
+import { CHANNEL_NAME, parseWorkerMessage, type WorkerMessage } from '../core/protocol.ts'
+import type { Broadcast } from '../core/ports.ts'
 
 /** Creates the engine's Broadcast port on the protocol channel. */
 export function createBroadcast(channelName = CHANNEL_NAME): Broadcast {

@@ -1,6 +1,6 @@
 /** systemNewId yields UUID v4s with and without `crypto.randomUUID` (insecure contexts lack it). */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { systemNewId } from './clock'
+import { systemNewId } from './clock.ts'
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 

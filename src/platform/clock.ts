@@ -1,5 +1,5 @@
 /** The real clock and randomness for the engine. */
-import type { Clock, NewId, Random } from '../core/ports'
+import type { Clock, NewId, Random } from '../core/ports.ts'
 
 /** Wall-clock time in epoch milliseconds. */
 export const systemClock: Clock = { now: () => Date.now() }

@@ -1,5 +1,5 @@
 /** The engine's Logger over the console, every line tagged with its source. */
-import type { Logger } from '../core/ports'
+import type { Logger } from '../core/ports.ts'
 
 /** Creates a logger that writes `[prefix] message` with its details to the console. */
 export function createConsoleLogger(prefix = 'session'): Logger {

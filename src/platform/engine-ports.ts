@@ -1,11 +1,11 @@
 /** All real adapters the session engine needs, for the worker host and the page host alike. */
-import type { EnginePorts, Reporter } from '../core/ports'
-import { createBroadcast } from './broadcast'
-import { systemClock, systemNewId, systemRandom } from './clock'
-import { createConsoleLogger } from './console-logger'
-import { createFetchHttp } from './http'
-import { createIdbStore } from './idb-store'
-import { createLocks } from './locks'
+import type { EnginePorts, Reporter } from '../core/ports.ts'
+import { createBroadcast } from './broadcast.ts'
+import { systemClock, systemNewId, systemRandom } from './clock.ts'
+import { createConsoleLogger } from './console-logger.ts'
+import { createFetchHttp } from './http.ts'
+import { createIdbStore } from './idb-store.ts'
+import { createLocks } from './locks.ts'
 
 /** Builds the engine's ports from the platform; only the error reporter differs between hosts. */
 export function createPlatformPorts(reporter: Reporter): EnginePorts {

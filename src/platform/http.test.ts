@@ -1,6 +1,6 @@
 /** The fetch adapter: request shape, timeout, abort groups and the answer it returns. */
 import { describe, expect, it } from 'vitest'
-import { createFetchHttp, type FetchFunction } from './http'
+import { createFetchHttp, type FetchFunction } from './http.ts'
 
 /** A fetch that records calls and answers only when told, honouring the abort signal like fetch. */
 function controllableFetch() {

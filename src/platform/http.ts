@@ -1,5 +1,5 @@
 /** The engine's Http port over fetch: a timeout per request and abort groups by key. */
-import type { Http, HttpRequest, HttpResponse } from '../core/ports'
+import type { Http, HttpRequest, HttpResponse } from '../core/ports.ts'
 
 /** The fetch function the adapter calls (the global one unless a test passes its own). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>

@@ -1,7 +1,7 @@
 /** The IndexedDB store (over fake-indexeddb): values survive a new connection and updates are atomic. */
 import { IDBFactory } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createIdbStore } from './idb-store'
+import { createIdbStore } from './idb-store.ts'
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory()

@@ -1,6 +1,6 @@
 /** The engine's key-value store over IndexedDB (idb-keyval), in a database of its own. */
 import { createStore, get, update } from 'idb-keyval'
-import type { KeyValueStore } from '../core/ports'
+import type { KeyValueStore } from '../core/ports.ts'
 
 /** IndexedDB database the app keeps its session and event cache in. */
 export const IDB_DATABASE_NAME = 'iyk-cards'

@@ -6,8 +6,8 @@ import {
   MAX_CACHED_IMAGE_BYTES,
   MAX_CACHED_IMAGES,
   MAX_CACHED_IMAGES_BYTES,
-} from '../core/constants'
-import { createImageCache, type ImageCache } from './image-cache'
+} from '../core/constants.ts'
+import { createImageCache, type ImageCache } from './image-cache.ts'
 
 /** Cache Storage in memory: just what the image cache calls. */
 function fakeCaches() {

@@ -12,7 +12,7 @@ import {
   MAX_CACHED_IMAGE_BYTES,
   MAX_CACHED_IMAGES,
   MAX_CACHED_IMAGES_BYTES,
-} from '../core/constants'
+} from '../core/constants.ts'
 
 /** Header recording when an entry was stored (epoch ms), so entries older than a day are ignored. */
 const STORED_AT = 'x-iyk-stored-at'

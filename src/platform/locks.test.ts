@@ -1,6 +1,6 @@
 /** Locks: Web Locks when present, otherwise an in-memory lock that really serialises. */
 import { describe, expect, it } from 'vitest'
-import { createLocks } from './locks'
+import { createLocks } from './locks.ts'
 
 function deferred() {
   let resolve!: () => void

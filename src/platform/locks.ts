@@ -1,6 +1,6 @@
 /** Exclusive locks across the worker and every tab (Web Locks), with an in-memory fallback where absent. */
-import { createMemoryLocks } from '../core/memory-locks'
-import type { Locks } from '../core/ports'
+import { createMemoryLocks } from '../core/memory-locks.ts'
+import type { Locks } from '../core/ports.ts'
 
 /** Creates the engine's Locks port: Web Locks when the context has them, else locks for this context only. */
 export function createLocks(

@@ -1,12 +1,12 @@
 /** The session engine over the real IndexedDB store (fake-indexeddb): persistence, concurrency, clearing. */
 import { IDBFactory } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ENGINE_STATE_KEY } from '../core/constants'
-import type { EngineState } from '../core/engine-state'
-import { PROTOCOL_VERSION, TAB_MESSAGE } from '../core/protocol'
-import { rawEvent } from '../core/testing/fake-backend'
-import { createEngineHarness, type EngineHarness } from '../core/testing/engine-harness'
-import { createIdbStore } from './idb-store'
+import { ENGINE_STATE_KEY } from '../core/constants.ts'
+import type { EngineState } from '../core/engine-state.ts'
+import { PROTOCOL_VERSION, TAB_MESSAGE } from '../core/protocol.ts'
+import { rawEvent } from '../core/testing/fake-backend.ts'
+import { createEngineHarness, type EngineHarness } from '../core/testing/engine-harness.ts'
+import { createIdbStore } from './idb-store.ts'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

@@ -5,7 +5,7 @@ import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 import { validateSignInSearch } from '../features/auth/sign-in-search.ts'
 import { WalletBoundary } from '../features/wallet/wallet-boundary.tsx'
-import { retryableLazy } from '../features/wallet/retryable-lazy.tsx'
+import { retryableLazy } from '../shared/retryable-lazy.tsx'
 
 /** Wallet sign-in (wagmi, viem) in its own chunk, fetched when this page renders. */
 const WalletSignIn = retryableLazy(() =>

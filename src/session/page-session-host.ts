@@ -6,7 +6,7 @@ import { createSessionEngine } from '../core/session-engine.ts'
 import { createPlatformPorts } from '../platform/engine-ports.ts'
 import { config } from '../config/env.ts'
 import { STYTCH_SDK_VERSION } from '../config/sdk-version.ts'
-import { reportError } from '../lib/error-reporting.ts'
+import { reportError } from '../shared/error-reporting.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
 /** A session client whose host is an engine in this page. */

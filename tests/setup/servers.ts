@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
     VITE_STYTCH_API_URL: `http://${host}:${TEST_PORTS.provider}`,
     VITE_CARDS_API_URL: `http://${host}:${TEST_PORTS.cards}`,
     VITE_SENTRY_DSN: `http://public@${host}:${TEST_PORTS.sink}/1`,
-    // The key-backed test wallet exists in this build only (src/config/env.ts).
+    // The key-backed test wallet exists in this build only (src/features/wallet/wallet-config.ts).
     VITE_TEST_WALLET: 'on',
   })
   await rm(TEST_DIST, { recursive: true, force: true })

@@ -1,12 +1,12 @@
 /** Wires session engines to fakes (clock, backend, locks) and records what they broadcast, log and report. */
-import { createMemoryLocks } from '../memory-locks'
-import { createMemoryStore } from '../memory-store'
-import type { KeyValueStore, Locks } from '../ports'
-import type { WorkerMessage } from '../protocol'
-import { createSessionEngine, type EngineConfig, type SessionEngine } from '../session-engine'
-import { createFakeBackend, type FakeBackend } from './fake-backend'
-import { createFakeClock, type FakeClock } from './fake-clock'
-import { createFakeIds } from './fake-ids'
+import { createMemoryLocks } from '../memory-locks.ts'
+import { createMemoryStore } from '../memory-store.ts'
+import type { KeyValueStore, Locks } from '../ports.ts'
+import type { WorkerMessage } from '../protocol.ts'
+import { createSessionEngine, type EngineConfig, type SessionEngine } from '../session-engine.ts'
+import { createFakeBackend, type FakeBackend } from './fake-backend.ts'
+import { createFakeClock, type FakeClock } from './fake-clock.ts'
+import { createFakeIds } from './fake-ids.ts'
 
 /** The configuration every harness engine uses. */
 export const HARNESS_CONFIG: EngineConfig = {

@@ -1,8 +1,8 @@
 /** Scripted stand-ins for the provider and the cards API behind a fake Http port, for tests and scripts. */
-import { base64Encode } from '../base64'
-import { SESSION_DURATION_MINUTES } from '../constants'
-import type { Clock, Http, HttpRequest, HttpResponse } from '../ports'
-import type { AuthenticateData } from '../provider-session'
+import { base64Encode } from '../base64.ts'
+import { SESSION_DURATION_MINUTES } from '../constants.ts'
+import type { Clock, Http, HttpRequest, HttpResponse } from '../ports.ts'
+import type { AuthenticateData } from '../provider-session.ts'
 
 /** A scripted answer: an HTTP reply, or a failure before any reply. */
 export type FakeAnswer =

@@ -1,5 +1,5 @@
 /** A clock tests and scripts move by hand. */
-import type { Clock } from '../ports'
+import type { Clock } from '../ports.ts'
 
 /** A Clock whose time only changes when told to. */
 export interface FakeClock extends Clock {

@@ -1,5 +1,5 @@
 /** Deterministic stand-in for the engine's `newId` port. */
-import type { NewId } from '../ports'
+import type { NewId } from '../ports.ts'
 
 /** Counts up in UUID v4 shape (`00000000-0000-4000-8000-000000000001`, …), so every id differs. */
 export function createFakeIds(): NewId {

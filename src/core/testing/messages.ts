@@ -1,5 +1,5 @@
 /** Host messages that many tests apply: a holder signed in (tests needing other values write their own). */
-import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../protocol'
+import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../protocol.ts'
 
 /** `holder@example.com` signed in, with a placeholder JWT. */
 export const SIGNIN_MESSAGE = {

@@ -2,11 +2,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
-import { keepReturnTarget, RETURN_TARGET_KEY } from '../../lib/return-target.ts'
+import { keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { completeSignIn } from './complete-sign-in.ts'
 
 const clearProviderLocalCopy = vi.hoisted(() => vi.fn())
-vi.mock('../../lib/provider-client.ts', () => ({ clearProviderLocalCopy }))
+vi.mock('../../shared/provider-client.ts', () => ({ clearProviderLocalCopy }))
 
 const data: AuthenticateData = {
   session_token: 'secret-session-token',

@@ -1,8 +1,8 @@
 /** What happens once the provider accepted a sign-in: hand-off, local cleanup, marker, leave. */
 import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
-import { clearProviderLocalCopy } from '../../lib/provider-client.ts'
-import { forgetReturnTarget } from '../../lib/return-target.ts'
+import { clearProviderLocalCopy } from '../../shared/provider-client.ts'
+import { forgetReturnTarget } from './return-target.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 
 /**

@@ -1,6 +1,6 @@
 /** What a person is told when a sign-in step fails, a silent service included. */
 import { describe, expect, it } from 'vitest'
-import { SignInDeadlineError } from '../../lib/provider-client.ts'
+import { SignInDeadlineError } from '../../shared/provider-client.ts'
 import { linkErrorText, signInErrorText } from './sign-in-errors.ts'
 
 const NOT_ANSWERING = 'The sign-in service is not answering. Check your connection and try again.'

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticateData } from '../../core/provider-session.ts'
-import { keepReturnTarget, RETURN_TARGET_KEY } from '../../lib/return-target.ts'
+import { keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
 
 const reportError = vi.hoisted(() => vi.fn())
-vi.mock('../../lib/error-reporting.ts', () => ({ reportError }))
+vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
 beforeEach(() => reportError.mockClear())
 
 /** A token in the provider's format: 44 characters of base64url with `=` padding. */

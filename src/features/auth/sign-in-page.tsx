@@ -4,8 +4,8 @@ import type { AuthenticateData } from '../../core/provider-session.ts'
 import { isRecord } from '../../core/validation.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
-import { reportError } from '../../lib/error-reporting.ts'
-import { keepReturnTarget, takeReturnTarget } from '../../lib/return-target.ts'
+import { reportError } from '../../shared/error-reporting.ts'
+import { keepReturnTarget, takeReturnTarget } from './return-target.ts'
 import {
   isValidEmail,
   linkErrorText,

@@ -1,8 +1,8 @@
 /** Sign-in's SDK calls have a deadline: one that never answers fails instead of waiting for good. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGN_IN_TIMEOUT_MS } from '../../core/constants.ts'
-import { SignInDeadlineError, withDeadline } from '../../lib/provider-client.ts'
-import type * as ProviderClientModule from '../../lib/provider-client.ts'
+import { SignInDeadlineError, withDeadline } from '../../shared/provider-client.ts'
+import type * as ProviderClientModule from '../../shared/provider-client.ts'
 import { stytchSignIn } from './sign-in-provider.ts'
 
 /** The SDK calls sign-in makes; each test says what they answer (by default: nothing, ever). */
@@ -16,7 +16,7 @@ const sdk = vi.hoisted(() => {
   }
 })
 // The real deadline, over a fake SDK client.
-vi.mock('../../lib/provider-client.ts', async (importOriginal) => ({
+vi.mock('../../shared/provider-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ProviderClientModule>()),
   loadProviderClient: () =>
     Promise.resolve({

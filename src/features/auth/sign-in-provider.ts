@@ -1,7 +1,7 @@
 /** The four provider calls the sign-in screens make, over the lazily loaded provider SDK. */
 import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
-import { loadProviderClient, withDeadline } from '../../lib/provider-client.ts'
+import { loadProviderClient, withDeadline } from '../../shared/provider-client.ts'
 
 /** How long an emailed code stays valid, in minutes (shown to the user). */
 export const CODE_EXPIRY_MINUTES = 10

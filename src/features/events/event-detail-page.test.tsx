@@ -8,7 +8,7 @@ import {
   renderInRouter,
   signedInStore,
   statusMessage,
-} from './render-in-router.test-utils.tsx'
+} from './render-in-router.test-support.tsx'
 
 const EVENT = makeEvent({
   id: 'evt-1',

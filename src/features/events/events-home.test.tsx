@@ -8,7 +8,7 @@ import {
   renderInRouter,
   signedInStore,
   statusMessage,
-} from './render-in-router.test-utils.tsx'
+} from './render-in-router.test-support.tsx'
 
 /** A calendar day as the screens show all-day dates (in the test's locale). */
 const utcDay = (year: number, month: number, day: number) =>

@@ -1,6 +1,6 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { groupEvents, type PoapEvent } from '../../core/poap-event.ts'
-import { useDeviceOnline } from '../../lib/device-online.ts'
+import { useDeviceOnline } from '../../shared/device-online.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventCard } from './event-card.tsx'
 import { sortActive, sortPast } from './event-order.ts'

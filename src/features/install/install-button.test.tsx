@@ -1,8 +1,8 @@
 /** The install button follows the browser's install offer: hidden, shown, used once, gone when installed. */
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { captureInstallPrompt } from '../../lib/install-prompt.ts'
-import { IOS_USER_AGENTS, offerInstall } from './install-test-support.ts'
+import { captureInstallPrompt } from './install-prompt.ts'
+import { IOS_USER_AGENTS, offerInstall } from './install.test-support.ts'
 import { InstallButton } from './install-button.tsx'
 
 beforeAll(() => captureInstallPrompt(window))

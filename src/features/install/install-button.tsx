@@ -3,7 +3,7 @@
  * "Add to Home Screen" steps (folded) on iOS, where no browser does, and nothing otherwise.
  */
 import { useState } from 'react'
-import { isIos, isIosSafari, isStandalone } from '../../lib/platform-detect.ts'
+import { isIos, isIosSafari, isStandalone } from './platform-detect.ts'
 import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { captureInstallPrompt } from '../../lib/install-prompt.ts'
-import { IOS_USER_AGENTS, offerInstall } from './install-test-support.ts'
+import { captureInstallPrompt } from './install-prompt.ts'
+import { IOS_USER_AGENTS, offerInstall } from './install.test-support.ts'
 import { InstallPanel } from './install-panel.tsx'
 
 const UA = IOS_USER_AGENTS

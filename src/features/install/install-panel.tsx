@@ -1,6 +1,6 @@
 /** How to install the app from here: the browser's prompt, iOS steps, or "Installed". */
 import { useState } from 'react'
-import { isIos, isIosSafari, isStandalone } from '../../lib/platform-detect.ts'
+import { isIos, isIosSafari, isStandalone } from './platform-detect.ts'
 import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
 import './install.css'

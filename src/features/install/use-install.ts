@@ -5,7 +5,7 @@ import {
   onInstallAvailability,
   promptInstall,
   wasInstalled,
-} from '../../lib/install-prompt.ts'
+} from './install-prompt.ts'
 
 const subscribe = (onChange: () => void) => onInstallAvailability(onChange)
 

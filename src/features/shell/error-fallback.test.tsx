@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorFallback } from './error-fallback.tsx'
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
-vi.mock('../../lib/error-reporting.ts', () => ({ reportError }))
+vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
 
 let broken = true
 

@@ -1,7 +1,7 @@
 /** The screen shown when a page fails: says so plainly, reports the error, offers a way on. */
 import { useEffect } from 'react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { reportError } from '../../lib/error-reporting.ts'
+import { reportError } from '../../shared/error-reporting.ts'
 import { AppShell } from './app-shell.tsx'
 
 /** The root route's error component (TanStack Router's error boundary). */

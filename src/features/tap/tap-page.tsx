@@ -16,7 +16,7 @@ import {
   type TapInvalidReason,
   type TapParams,
 } from '../../core/tap-params.ts'
-import { useDeviceOnline } from '../../lib/device-online.ts'
+import { useDeviceOnline } from '../../shared/device-online.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
 import { hasWebNfc, readCardUrl, tapSearchOf } from './web-nfc.ts'

@@ -1,31 +1,24 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { applyTheme, readTheme, THEME_STORAGE_KEY, themeBootScript } from './theme.ts'
+import { applyTheme, readTheme, THEME_STORAGE_KEY } from './theme.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-const runBootScript = () => new Function(themeBootScript)()
+/** What the build's boot script does before React runs (tested in build/page-shell.test.ts). */
+const boot = () => {
+  document.documentElement.dataset.theme = readTheme(localStorage)
+}
 
 beforeEach(() => {
   delete document.documentElement.dataset.theme
 })
 
 describe('theme', () => {
-  it('is dark by default', () => {
+  it('is dark by default, light when chosen, dark for anything else', () => {
     expect(readTheme(localStorage)).toBe('dark')
-    runBootScript()
-    expect(document.documentElement.dataset.theme).toBe('dark')
-  })
-
-  it('boots into the saved light theme before React runs', () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'light')
-    runBootScript()
-    expect(document.documentElement.dataset.theme).toBe('light')
-  })
-
-  it('treats an unknown saved value as dark', () => {
+    expect(readTheme(localStorage)).toBe('light')
     localStorage.setItem(THEME_STORAGE_KEY, 'purple')
-    runBootScript()
-    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(readTheme(localStorage)).toBe('dark')
   })
 
   it('still applies when storage refuses writes', () => {
@@ -39,7 +32,7 @@ describe('theme', () => {
   })
 
   it('keeps every toggle on the page in step', () => {
-    runBootScript()
+    boot()
     render(
       <>
         <ThemeToggle />
@@ -54,7 +47,7 @@ describe('theme', () => {
   })
 
   it('toggles, persists the choice and relabels the button', () => {
-    runBootScript()
+    boot()
     render(<ThemeToggle />)
     fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }))
     expect(document.documentElement.dataset.theme).toBe('light')

@@ -1,10 +1,7 @@
 /** Theme choice: dark by default, light as the alternative, kept in localStorage. */
+import { THEME_STORAGE_KEY, type Theme } from '../../core/theme.ts'
 
-/** localStorage key holding the theme choice. */
-export const THEME_STORAGE_KEY = 'theme'
-
-/** The two themes. */
-export type Theme = 'dark' | 'light'
+export { THEME_STORAGE_KEY, type Theme }
 
 /** Dark unless light was chosen; anything unreadable counts as dark. */
 export function readTheme(storage: Pick<Storage, 'getItem'>): Theme {
@@ -24,11 +21,3 @@ export function applyTheme(theme: Theme, root: HTMLElement, storage: Pick<Storag
     // The choice still applies to this page.
   }
 }
-
-/**
- * Inline script run before first paint (index.html) so the page never flashes the wrong theme.
- * The build hashes it into the Content Security Policy, so it needs no `unsafe-inline`.
- */
-export const themeBootScript = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(
-  THEME_STORAGE_KEY,
-)})==="light"?"light":"dark"}catch(e){document.documentElement.dataset.theme="dark"}`

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WalletBoundary } from './wallet-boundary.tsx'
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
-vi.mock('../../lib/error-reporting.ts', () => ({ reportError }))
+vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
 
 const crash = new Error('wallet chunk failed to load')
 

@@ -1,6 +1,6 @@
 /** Catches a wallet screen that failed to load or crashed: a message and a retry, never a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { reportError } from '../../lib/error-reporting.ts'
+import { reportError } from '../../shared/error-reporting.ts'
 
 /** Props: what to guard. */
 export interface WalletBoundaryProps {

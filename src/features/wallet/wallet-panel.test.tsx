@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletPanelBody } from './wallet-panel.tsx'
 import { RPC_UNREACHABLE_TEXT } from './wallet-errors.ts'
-import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet-test-setup.ts'
+import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
 

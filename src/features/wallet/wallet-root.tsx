@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { WagmiProvider } from 'wagmi'
-import { WALLET_SETTINGS, walletSetup, type WalletSetup } from '../../lib/wallet-config.ts'
+import { WALLET_SETTINGS, walletSetup, type WalletSetup } from './wallet-config.ts'
 
 /** Props: the screen, and the setup (tests pass their own). */
 export interface WalletRootProps {

@@ -1,7 +1,7 @@
 /** The provider's crypto-wallet calls (start → challenge, authenticate → session), over the lazy SDK. */
 import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
-import { loadProviderClient, withDeadline } from '../../lib/provider-client.ts'
+import { loadProviderClient, withDeadline } from '../../shared/provider-client.ts'
 
 /** The statement of a Sign-In With Ethereum message (one line, per EIP-4361). */
 export const SIWE_STATEMENT = 'Sign in to IYK Cards.'

@@ -8,8 +8,8 @@ import { WalletRoot } from './wallet-root.tsx'
 import { WalletSignInBody } from './wallet-sign-in.tsx'
 import { DECLINED_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
 import type { WalletSignInProvider } from './wallet-sign-in-provider.ts'
-import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet-test-setup.ts'
-import { SignInDeadlineError } from '../../lib/provider-client.ts'
+import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
+import { SignInDeadlineError } from '../../shared/provider-client.ts'
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
 const CHALLENGE = 'Signing in with Project: test\nNonce: 1234'

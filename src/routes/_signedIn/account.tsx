@@ -5,7 +5,7 @@ import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
 import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
-import { retryableLazy } from '../../features/wallet/retryable-lazy.tsx'
+import { retryableLazy } from '../../shared/retryable-lazy.tsx'
 
 /** The wallet panel (wagmi, viem) in its own chunk, fetched when this page renders. */
 const WalletPanel = retryableLazy(() =>

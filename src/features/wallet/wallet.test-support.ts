@@ -4,8 +4,8 @@ import {
   createWalletPersister,
   createWalletQueryClient,
   type WalletSetup,
-} from '../../lib/wallet-config.ts'
-import { TEST_WALLET_KEY } from '../../lib/wallet-test-connector.ts'
+} from './wallet-config.ts'
+import { TEST_WALLET_KEY, testWalletConnectors } from './wallet-test-connector.ts'
 
 /** A well-known development key (never holds anything). */
 export const TEST_PRIVATE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -18,7 +18,7 @@ export function testWalletSetup({ wallet = true } = {}): WalletSetup {
       rpcUrlMainnet: 'http://rpc.test:1',
       rpcUrlSepolia: 'http://rpc.test:2',
       storage: localStorage,
-      testWallet: true,
+      connectors: testWalletConnectors(localStorage),
     }),
     queryClient: createWalletQueryClient(),
     persister: createWalletPersister(localStorage),

@@ -4,7 +4,7 @@
  * `/auth/email`: the target stays on this device instead, tied to the address the link went to,
  * and lives no longer than the link. Any sign-in takes it; sign-out forgets it.
  */
-import { parseRedirect } from '../core/redirect.ts'
+import { parseRedirect } from '../../core/redirect.ts'
 
 /** localStorage key of the kept target. */
 export const RETURN_TARGET_KEY = 'sign-in-return'

@@ -7,7 +7,7 @@ import {
   createWalletQueryClient,
   walletChains,
 } from './wallet-config.ts'
-import { TEST_WALLET_KEY } from './wallet-test-connector.ts'
+import { TEST_WALLET_KEY, testWalletConnectors } from './wallet-test-connector.ts'
 
 const urls = { rpcUrlMainnet: 'http://rpc.test:1', rpcUrlSepolia: 'http://rpc.test:2' }
 const TEST_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -19,13 +19,13 @@ afterEach(() => {
 
 describe('wallet config', () => {
   it('has Ethereum (default) and Sepolia, each with a fee multiplier of 1.2', () => {
-    const config = createWalletConfig({ ...urls, storage: localStorage, testWallet: true })
+    const config = createWalletConfig({ ...urls, storage: localStorage })
     expect(config.chains.map((chain) => chain.id)).toEqual([mainnet.id, sepolia.id])
     for (const chain of walletChains) expect(chain.fees?.baseFeeMultiplier).toBe(1.2)
   })
 
   it('reads each chain over http with a 10 s timeout, 1024-byte multicalls', () => {
-    const config = createWalletConfig({ ...urls, storage: localStorage, testWallet: true })
+    const config = createWalletConfig({ ...urls, storage: localStorage })
     const main = getPublicClient(config, { chainId: mainnet.id })
     const test = getPublicClient(config, { chainId: sepolia.id })
     expect(main.transport).toMatchObject({ type: 'http', url: urls.rpcUrlMainnet, timeout: 10_000 })
@@ -45,32 +45,29 @@ describe('wallet config', () => {
         return new Response(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
       }),
     )
-    const config = createWalletConfig({ ...urls, storage: localStorage, testWallet: true })
+    const config = createWalletConfig({ ...urls, storage: localStorage })
     const client = getPublicClient(config, { chainId: mainnet.id })
     await Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getGasPrice()])
     expect(bodies).toHaveLength(1)
     expect(bodies[0]).toHaveLength(2)
   })
 
-  it('discovers injected wallets (EIP-6963) and adds the test wallet only when its key is set', () => {
-    const plain = createWalletConfig({ ...urls, storage: localStorage, testWallet: true })
+  it('discovers injected wallets (EIP-6963); the test wallet exists only when its key is set', () => {
+    const plain = createWalletConfig({ ...urls, storage: localStorage })
     expect(plain._internal.mipd).toBeDefined()
     expect(plain.connectors).toHaveLength(0)
 
+    const withTest = () =>
+      createWalletConfig({
+        ...urls,
+        storage: localStorage,
+        connectors: testWalletConnectors(localStorage),
+      })
+    expect(withTest().connectors).toHaveLength(0)
     localStorage.setItem(TEST_WALLET_KEY, TEST_KEY)
-    const withTest = createWalletConfig({ ...urls, storage: localStorage, testWallet: true })
-    expect(withTest.connectors.map((connector) => connector.id)).toEqual(['iyk-test-wallet'])
-
+    expect(withTest().connectors.map((connector) => connector.id)).toEqual(['iyk-test-wallet'])
     localStorage.setItem(TEST_WALLET_KEY, 'not-a-key')
-    expect(
-      createWalletConfig({ ...urls, storage: localStorage, testWallet: true }).connectors,
-    ).toHaveLength(0)
-  })
-
-  it('never adds the test wallet outside the test build, whatever storage holds', () => {
-    localStorage.setItem(TEST_WALLET_KEY, TEST_KEY)
-    const production = createWalletConfig({ ...urls, storage: localStorage, testWallet: false })
-    expect(production.connectors).toHaveLength(0)
+    expect(withTest().connectors).toHaveLength(0)
   })
 })
 

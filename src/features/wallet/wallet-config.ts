@@ -7,9 +7,17 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { Persister } from '@tanstack/react-query-persist-client'
 import type { Chain } from 'viem'
 import { mainnet, sepolia } from 'viem/chains'
-import { createConfig, createStorage, deserialize, http, serialize, type Config } from 'wagmi'
-import { config as appConfig, testWalletEnabled } from '../config/env.ts'
-import { readTestWalletKey, testWalletConnector } from './wallet-test-connector.ts'
+import {
+  createConfig,
+  createStorage,
+  deserialize,
+  http,
+  serialize,
+  type Config,
+  type CreateConnectorFn,
+} from 'wagmi'
+import { config as appConfig } from '../../config/env.ts'
+import { testWalletConnectors } from './wallet-test-connector.ts'
 import { onWalletForget, WALLET_CACHE_KEY, WALLET_STORAGE_PREFIX } from './wallet-storage.ts'
 
 /** Spec §9's blockchain and cache constants, in one place. */
@@ -36,8 +44,8 @@ export interface WalletConfigOptions {
   rpcUrlMainnet: string
   rpcUrlSepolia: string
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-  /** Whether the test wallet may exist at all (the browser-test build only). */
-  testWallet: boolean
+  /** Wallets besides the injected ones the browser announces (only tests pass any). */
+  connectors?: CreateConnectorFn[]
 }
 
 const transport = (url: string) =>
@@ -46,20 +54,16 @@ const transport = (url: string) =>
     batch: { batchSize: WALLET_SETTINGS.rpcBatchSize },
   })
 
-/**
- * wagmi's configuration: injected wallets found through EIP-6963, plus, in the test build only,
- * the test wallet when a browser test put its key in storage (see wallet-test-connector.ts).
- */
+/** wagmi's configuration: injected wallets found through EIP-6963, plus any `connectors` given. */
 export function createWalletConfig({
   rpcUrlMainnet,
   rpcUrlSepolia,
   storage,
-  testWallet,
+  connectors = [],
 }: WalletConfigOptions) {
-  const testKey = testWallet ? readTestWalletKey(storage) : null
   return createConfig({
     chains: walletChains,
-    connectors: testKey ? [testWalletConnector(testKey, storage)] : [],
+    connectors,
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage, key: WALLET_STORAGE_PREFIX }),
     transports: {
@@ -141,7 +145,12 @@ export function walletSetup(): WalletSetup {
       rpcUrlMainnet: appConfig.rpcUrlMainnet,
       rpcUrlSepolia: appConfig.rpcUrlSepolia,
       storage: walletStorage,
-      testWallet: testWalletEnabled,
+      // A compile-time constant read here, in the wallet chunk, so the production build drops
+      // the test wallet and its signing code: the key-backed wallet exists in the browser-test
+      // build only (VITE_TEST_WALLET=on), whatever a page's storage holds. tests/build.test.ts
+      // proves the production bundles hold none of it.
+      connectors:
+        import.meta.env.VITE_TEST_WALLET === 'on' ? testWalletConnectors(walletStorage) : [],
     }),
     queryClient: createWalletQueryClient(),
     persister: createWalletPersister(walletStorage),

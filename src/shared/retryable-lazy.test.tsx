@@ -1,11 +1,28 @@
 /** A lazy component whose failed load can be tried again (React.lazy alone cannot). */
-import { Suspense } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { retryableLazy } from './retryable-lazy.tsx'
-import { WalletBoundary } from './wallet-boundary.tsx'
 
-vi.mock('../../lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+/** The smallest error boundary with a "Try again" that resets it after `onRetry`. */
+class Boundary extends Component<{ onRetry(): void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    const retry = () => {
+      this.props.onRetry()
+      this.setState({ failed: false })
+    }
+    return (
+      <button type="button" onClick={retry}>
+        Try again
+      </button>
+    )
+  }
+}
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>
@@ -21,11 +38,11 @@ describe('retryableLazy', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
 
     render(
-      <WalletBoundary onRetry={lazyHello.retry}>
+      <Boundary onRetry={lazyHello.retry}>
         <Suspense fallback={<p>Loading</p>}>
           <lazyHello.Component name="holder" />
         </Suspense>
-      </WalletBoundary>,
+      </Boundary>,
     )
     ;(await screen.findByRole('button', { name: 'Try again' })).click()
     expect(await screen.findByText('Hello holder')).toBeInTheDocument()

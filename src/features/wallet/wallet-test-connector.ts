@@ -1,6 +1,6 @@
 /**
  * TEST ONLY: a wallet connector backed by a private key the browser tests put in localStorage.
- * Production never sets the key, so the connector never exists there. It weakens nothing: it
+ * Only the browser-test build contains this module (see `walletSetup` in wallet-config.ts). It weakens nothing: it
  * only lets someone who already holds a key sign with it, exactly as a browser wallet would.
  */
 import {
@@ -13,7 +13,7 @@ import {
   type Hex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createConnector } from 'wagmi'
+import { createConnector, type CreateConnectorFn } from 'wagmi'
 
 /** localStorage key holding the test wallet's private key (set only by browser tests). */
 export const TEST_WALLET_KEY = 'iyk-test-wallet'
@@ -33,6 +33,12 @@ export function readTestWalletKey(storage: Pick<Storage, 'getItem'>): Hex | null
     return null
   }
   return value && isHex(value) && value.length === 66 ? value : null
+}
+
+/** The test wallet when a browser test put a well-formed key in `storage`, else none. */
+export function testWalletConnectors(storage: Pick<Storage, 'getItem'>): CreateConnectorFn[] {
+  const key = readTestWalletKey(storage)
+  return key ? [testWalletConnector(key, storage)] : []
 }
 
 interface Request {

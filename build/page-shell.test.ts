@@ -1,0 +1,120 @@
+/** The build's page shell: theme boot before paint, share URLs, and a policy that fits the config. */
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../src/config/defaults.ts'
+import {
+  absoluteShareUrls,
+  connectOrigins,
+  contentSecurityPolicy,
+  renderPageShell,
+  themeBootScript,
+} from './page-shell.ts'
+
+/** Runs the boot script against a stand-in document and storage; returns the theme it set. */
+function boot(storage: { getItem(key: string): string | null }): string | undefined {
+  const documentElement = { dataset: {} as Record<string, string> }
+  new Function('document', 'localStorage', themeBootScript)({ documentElement }, storage)
+  return documentElement.dataset.theme
+}
+
+describe('theme boot script', () => {
+  it('is dark by default, light when chosen, dark for anything else', () => {
+    expect(boot({ getItem: () => null })).toBe('dark')
+    expect(boot({ getItem: (key) => (key === 'theme' ? 'light' : null) })).toBe('light')
+    expect(boot({ getItem: () => 'purple' })).toBe('dark')
+  })
+
+  it('falls back to dark when storage throws (blocked storage)', () => {
+    const blocked = {
+      getItem(): string | null {
+        throw new DOMException('denied', 'SecurityError')
+      },
+    }
+    expect(boot(blocked)).toBe('dark')
+  })
+})
+
+describe('connect origins', () => {
+  it('lists each configured origin once', () => {
+    expect(connectOrigins(parseConfig({}))).toEqual([
+      'http://127.0.0.1:8787',
+      'http://127.0.0.1:8788',
+      'http://127.0.0.1:8545',
+      'http://127.0.0.1:8546',
+      'http://127.0.0.1:8789',
+    ])
+  })
+
+  it('leaves the error reporter out when reporting is off', () => {
+    expect(connectOrigins(parseConfig({ VITE_SENTRY_DSN: '' }))).not.toContain(
+      'http://127.0.0.1:8789',
+    )
+  })
+})
+
+describe('content security policy', () => {
+  const config = parseConfig({ VITE_IMAGE_ORIGINS: 'https://assets.poap.xyz' })
+
+  it('allows the boot script by its hash, and no other inline script', () => {
+    const policy = contentSecurityPolicy(config, [themeBootScript])
+    const scriptSrc = policy.split('; ').find((part) => part.startsWith('script-src'))
+    expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='$/)
+    expect(policy).not.toContain('unsafe-inline')
+    expect(contentSecurityPolicy(config, ['other()'])).not.toBe(policy)
+  })
+
+  it('fences images and requests to the configured origins', () => {
+    const policy = contentSecurityPolicy(config, [])
+    expect(policy).toContain(
+      "img-src 'self' data: blob: https://assets.poap.xyz http://127.0.0.1:8788",
+    )
+    expect(policy).toContain(`connect-src 'self' ${connectOrigins(config).join(' ')}`)
+    expect(policy).toContain("frame-src 'none'")
+  })
+})
+
+describe('page shell', () => {
+  const html = '<head><!-- csp --><!-- theme-boot --></head>'
+
+  it('inlines the boot script and adds the policy in builds', () => {
+    const built = renderPageShell(html, parseConfig({}), { csp: true })
+    expect(built).toContain(`<script>${themeBootScript}</script>`)
+    expect(built).toContain('<meta http-equiv="Content-Security-Policy" content="default-src')
+  })
+
+  it('leaves the policy out under the dev server', () => {
+    const page = renderPageShell(html, parseConfig({}), { csp: false })
+    expect(page).toContain(`<script>${themeBootScript}</script>`)
+    expect(page).not.toContain('Content-Security-Policy')
+  })
+})
+
+describe('share preview URLs', () => {
+  const html = [
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:image" content="/og-image.png" />',
+    '<meta name="twitter:image" content="/og-image.png" />',
+    '<link rel="icon" href="/favicon.svg" />',
+  ].join('\n    ')
+
+  it('stay as they are without a site URL', () => {
+    expect(parseConfig({}).siteUrl).toBe('')
+    expect(absoluteShareUrls(html, '')).toBe(html)
+  })
+
+  it('become absolute with one, and the page gets its og:url', () => {
+    const { siteUrl } = parseConfig({ VITE_SITE_URL: 'https://cards.example.com/' })
+    const out = absoluteShareUrls(html, siteUrl)
+    expect(out).toContain(
+      '<meta property="og:image" content="https://cards.example.com/og-image.png" />',
+    )
+    expect(out).toContain(
+      '<meta name="twitter:image" content="https://cards.example.com/og-image.png" />',
+    )
+    expect(out).toContain('<meta property="og:url" content="https://cards.example.com/" />')
+    expect(out).toContain('<link rel="icon" href="/favicon.svg" />')
+  })
+
+  it('refuses a site URL that is not http(s)', () => {
+    expect(() => parseConfig({ VITE_SITE_URL: 'javascript:alert(1)' })).toThrow(/VITE_SITE_URL/)
+  })
+})

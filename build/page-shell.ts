@@ -1,0 +1,89 @@
+/**
+ * Build-time HTML (node side): what the build writes into index.html around the app. The theme
+ * boot script that runs before first paint, absolute share-preview URLs, and the Content Security
+ * Policy that allows exactly the configured origins and the boot script's hash. vite.config.ts
+ * imports this module; it reads only the configuration and core's theme contract, no feature.
+ */
+import { createHash } from 'node:crypto'
+import type { Plugin } from 'vite'
+import type { AppConfig } from '../src/config/defaults.ts'
+import { THEME_STORAGE_KEY } from '../src/core/theme.ts'
+
+/**
+ * Inline script run before first paint so the page never flashes the wrong theme: dark unless
+ * light was chosen (the same rule as features/theme's `readTheme`). The CSP allows it by hash,
+ * so the page needs no `unsafe-inline`.
+ */
+export const themeBootScript = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(
+  THEME_STORAGE_KEY,
+)})==="light"?"light":"dark"}catch(e){document.documentElement.dataset.theme="dark"}`
+
+/**
+ * Share previews (Open Graph, Twitter) need absolute URLs: with a site URL, the preview image
+ * paths in index.html become absolute and the page gets its `og:url`.
+ */
+export function absoluteShareUrls(html: string, siteUrl: string): string {
+  if (siteUrl === '') return html
+  return html
+    .replace(/(<meta (?:property="og:image"|name="twitter:image") content=")\//g, `$1${siteUrl}/`)
+    .replace(
+      '<meta property="og:type"',
+      `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
+    )
+}
+
+/** The origins the app may send credentials or requests to (for the Content Security Policy). */
+export function connectOrigins(config: AppConfig): string[] {
+  const urls = [config.stytchApiUrl, config.cardsApiUrl, config.rpcUrlMainnet, config.rpcUrlSepolia]
+  if (config.sentryDsn) urls.push(config.sentryDsn)
+  return [...new Set(urls.map((url) => new URL(url).origin))]
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
+
+/** Content Security Policy for the built page: no inline script except the hashed theme boot. */
+export function contentSecurityPolicy(config: AppConfig, inlineScripts: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScripts.map((script) => `'sha256-${sha256(script)}'`).join(' ')}`,
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${config.imageOrigins.join(' ')}`,
+    "font-src 'self'",
+    `connect-src 'self' ${connectOrigins(config).join(' ')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** The page as built: boot script inlined and share URLs made absolute; `csp` adds the policy. */
+export function renderPageShell(html: string, config: AppConfig, { csp }: { csp: boolean }) {
+  const page = absoluteShareUrls(
+    html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
+    config.siteUrl,
+  )
+  if (!csp) return page
+  const policy = contentSecurityPolicy(config, [themeBootScript])
+  return page.replace(
+    '<!-- csp -->',
+    `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+  )
+}
+
+/** The Vite plugin: the page shell in dev and build, the policy in builds only (dev injects scripts). */
+export function pageShell(config: AppConfig): Plugin {
+  let isBuild = false
+  return {
+    name: 'iyk:page-shell',
+    configResolved(resolved) {
+      isBuild = resolved.command === 'build'
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => renderPageShell(html, config, { csp: isBuild }),
+    },
+  }
+}
