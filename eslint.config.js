@@ -61,6 +61,7 @@ export default tseslint.config(
       'dist-test-*',
       'dev-dist',
       '.data',
+      '.bench',
       'node_modules',
       'src/routeTree.gen.ts',
       'screenshots',

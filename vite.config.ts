@@ -30,11 +30,21 @@ export default defineConfig(({ mode }) => {
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
           globIgnores: ['screenshots/**', 'og-image.png'],
+          // The worker is registered as a classic script: one self-contained IIFE file.
+          rollupFormat: 'iife',
         },
         devOptions: { enabled: false },
       }),
     ],
-    build: { target: 'es2022', sourcemap: true },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      rollupOptions: {
+        // viem's ox imports worker_threads on a Node-only path we never reach (nothing of it is
+        // bundled); naming it external says so instead of a warning on every build.
+        external: ['node:worker_threads'],
+      },
+    },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   }

@@ -5,9 +5,10 @@ import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 import { validateSignInSearch } from '../features/auth/sign-in-search.ts'
 import { WalletBoundary } from '../features/wallet/wallet-boundary.tsx'
+import { WalletOption } from '../features/wallet/wallet-option.tsx'
 import { retryableLazy } from '../shared/retryable-lazy.tsx'
 
-/** Wallet sign-in (wagmi, viem) in its own chunk, fetched when this page renders. */
+/** Wallet sign-in (wagmi, viem) in its own chunk, fetched when the wallet option asks for it. */
 const WalletSignIn = retryableLazy(() =>
   import('../features/wallet/wallet-sign-in.tsx').then((module) => module.WalletSignIn),
 )
@@ -23,11 +24,15 @@ export const Route = createFileRoute('/auth/email')({
         redirect={redirect}
         complete={complete}
         alternatives={
-          <WalletBoundary onRetry={WalletSignIn.retry}>
-            <Suspense fallback={null}>
-              <WalletSignIn.Component redirect={redirect} complete={complete} />
-            </Suspense>
-          </WalletBoundary>
+          <WalletOption
+            render={(start, loading) => (
+              <WalletBoundary onRetry={WalletSignIn.retry}>
+                <Suspense fallback={loading}>
+                  <WalletSignIn.Component redirect={redirect} complete={complete} start={start} />
+                </Suspense>
+              </WalletBoundary>
+            )}
+          />
         }
       />
     )

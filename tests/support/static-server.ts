@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
+import { gzipSync } from 'node:zlib'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,8 +26,15 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
-/** Serves `root` on 127.0.0.1:`port` (0 = any free port), like a plain static host would. */
-export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
+/**
+ * Serves `root` on 127.0.0.1:`port` (0 = any free port), like a plain static host would; with
+ * `compress`, text is gzipped for clients that accept it, as production hosts do (the benchmarks).
+ */
+export async function startStaticServer(
+  root: string,
+  port = 0,
+  { compress = false } = {},
+): Promise<StaticServer> {
   const overrides = new Map<string, (original: string) => string>()
 
   async function resolveFile(pathname: string): Promise<string | null> {
@@ -50,13 +58,19 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
       let body: Buffer | string = await readFile(file)
       const transform = overrides.get(pathname)
       if (transform) body = transform(body.toString('utf8'))
+      const type = TYPES[extname(file)] ?? 'application/octet-stream'
+      const gzip =
+        compress &&
+        /text|json|svg/.test(type) &&
+        /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
       res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-type': type,
         'cache-control': pathname.startsWith('/assets/')
           ? 'max-age=31536000, immutable'
           : 'no-cache',
+        ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
       })
-      res.end(body)
+      res.end(gzip ? gzipSync(body) : body)
     })().catch((error: unknown) => {
       res.writeHead(500).end(String(error))
     })

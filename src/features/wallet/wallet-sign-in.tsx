@@ -18,6 +18,8 @@ export interface WalletSignInProps {
   /** Hands the session to the session host and leaves the page (the sign-in page's `complete`). */
   complete(data: AuthenticateData, target: string): Promise<void>
   provider?: WalletSignInProvider
+  /** `choose` when the holder already chose the wallet option before this code loaded. */
+  start?: 'idle' | 'choose'
 }
 
 /** Wallet sign-in inside its own wagmi and cache providers (the module the sign-in page loads lazily). */
@@ -42,11 +44,12 @@ export function WalletSignInBody({
   redirect,
   complete,
   provider = stytchWalletSignIn,
+  start = 'idle',
 }: WalletSignInProps) {
   const connection = useConnection()
   const signMessage = useSignMessage()
   const disconnect = useDisconnect()
-  const [step, setStep] = useState<Step>('idle')
+  const [step, setStep] = useState<Step>(start)
   const [error, setError] = useState<string | null>(null)
   const busy = step === 'start' || step === 'sign' || step === 'verify'
 
