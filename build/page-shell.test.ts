@@ -81,6 +81,30 @@ describe('page shell', () => {
     expect(built).toContain('<meta http-equiv="Content-Security-Policy" content="default-src')
   })
 
+  it('inlines the entry stylesheet and allows exactly it by hash', () => {
+    const css = 'body{color:red}'
+    const page =
+      '<head><!-- csp --><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>'
+    const built = renderPageShell(page, parseConfig({}), {
+      csp: true,
+      readAsset: (path) => (path === 'assets/index-abc.css' ? css : undefined),
+    })
+    expect(built).toContain(`<style>${css}</style>`)
+    expect(built).not.toContain('<link rel="stylesheet"')
+    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
+    expect(policy).toContain(
+      `style-src 'self' ${contentSecurityPolicy(parseConfig({}), [], [css]).match(/'sha256-[^']+'/)?.[0]}`,
+    )
+    expect(policy).not.toContain('unsafe-inline')
+  })
+
+  it('keeps the link when the stylesheet cannot be read', () => {
+    const page = '<head><!-- csp --><link rel="stylesheet" href="/assets/index-abc.css"></head>'
+    const built = renderPageShell(page, parseConfig({}), { csp: true, readAsset: () => undefined })
+    expect(built).toContain('<link rel="stylesheet" href="/assets/index-abc.css">')
+    expect(built).toContain("style-src 'self';")
+  })
+
   it('leaves the policy out under the dev server', () => {
     const page = renderPageShell(html, parseConfig({}), { csp: false })
     expect(page).toContain(`<script>${themeBootScript}</script>`)

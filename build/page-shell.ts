@@ -41,12 +41,21 @@ export function connectOrigins(config: AppConfig): string[] {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
-/** Content Security Policy for the built page: no inline script except the hashed theme boot. */
-export function contentSecurityPolicy(config: AppConfig, inlineScripts: string[]): string {
+const hashes = (texts: string[]) => texts.map((text) => ` 'sha256-${sha256(text)}'`).join('')
+
+/**
+ * Content Security Policy for the built page: no inline script or style except those the build
+ * itself inlined (the theme boot, the critical stylesheet), each allowed by its hash.
+ */
+export function contentSecurityPolicy(
+  config: AppConfig,
+  inlineScripts: string[],
+  inlineStyles: string[] = [],
+): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScripts.map((script) => `'sha256-${sha256(script)}'`).join(' ')}`,
-    "style-src 'self'",
+    `script-src 'self'${hashes(inlineScripts)}`,
+    `style-src 'self'${hashes(inlineStyles)}`,
     `img-src 'self' data: blob: ${config.imageOrigins.join(' ')}`,
     "font-src 'self'",
     `connect-src 'self' ${connectOrigins(config).join(' ')}`,
@@ -59,14 +68,32 @@ export function contentSecurityPolicy(config: AppConfig, inlineScripts: string[]
   ].join('; ')
 }
 
-/** The page as built: boot script inlined and share URLs made absolute; `csp` adds the policy. */
-export function renderPageShell(html: string, config: AppConfig, { csp }: { csp: boolean }) {
-  const page = absoluteShareUrls(
+/** The entry stylesheet's link as Vite writes it into the built page. */
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/
+
+/**
+ * The page as built: boot script inlined and share URLs made absolute. In builds (`csp`), the
+ * entry stylesheet is inlined too (`readAsset` reads it from the bundle: a render-blocking
+ * request less before first paint) and the policy is added.
+ */
+export function renderPageShell(
+  html: string,
+  config: AppConfig,
+  { csp, readAsset }: { csp: boolean; readAsset?: (path: string) => string | undefined },
+) {
+  let page = absoluteShareUrls(
     html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
     config.siteUrl,
   )
   if (!csp) return page
-  const policy = contentSecurityPolicy(config, [themeBootScript])
+  const styles: string[] = []
+  const link = STYLESHEET_LINK.exec(page)
+  const css = link && readAsset?.(link[1]!)
+  if (link && css !== undefined && css !== null) {
+    styles.push(css)
+    page = page.replace(link[0], () => `<style>${css}</style>`)
+  }
+  const policy = contentSecurityPolicy(config, [themeBootScript], styles)
   return page.replace(
     '<!-- csp -->',
     `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
@@ -83,7 +110,16 @@ export function pageShell(config: AppConfig): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => renderPageShell(html, config, { csp: isBuild }),
+      handler(html, context) {
+        const readAsset = (path: string) => {
+          const asset = context.bundle?.[path]
+          if (asset?.type !== 'asset') return undefined
+          return typeof asset.source === 'string'
+            ? asset.source
+            : new TextDecoder().decode(asset.source)
+        }
+        return renderPageShell(html, config, { csp: isBuild, readAsset })
+      },
     },
   }
 }

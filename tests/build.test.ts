@@ -4,6 +4,7 @@
  * browser-test build and searched for the test wallet.
  */
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -54,6 +55,15 @@ describe('production build', () => {
     expect(robots).toMatch(/^User-agent: \*$/m)
     expect(robots).not.toMatch(/^Disallow: \/$/m)
     expect(robots).not.toContain('<html')
+  })
+
+  it('inlines the entry stylesheet (nothing render-blocking) and allows it by hash', async () => {
+    const html = await readFile(join(dist, 'index.html'), 'utf8')
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    const css = /<style>([^<]+)<\/style>/.exec(html)?.[1] ?? ''
+    expect(css).toContain('--bp-tablet')
+    const hash = createHash('sha256').update(css).digest('base64')
+    expect(html).toContain(`style-src 'self' 'sha256-${hash}'`)
   })
 
   it('links the manifest from the page', async () => {
