@@ -1,22 +1,15 @@
 /** Accessibility in real Chromium: axe finds nothing on any screen, in either theme; keyboard use. */
 import { AxeBuilder } from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import { expectEventsHome, newEmail, readEngineState, signInWithCode } from './support/stack.ts'
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome, newEmail, readEngineState } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const cardsUrl = inject('cardsUrl')
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
-let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
+const suite = browserSuite()
 
 async function violations(page: Page): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page }).analyze()
@@ -149,38 +142,22 @@ const signedInScreens: Screen[] = [
   ],
 ]
 
-/**
- * One signed-in page shared by a describe's tests, in `theme` when given. The first test that asks
- * signs in (the sign-in polls with `expect.poll`, which only runs inside a test).
- */
+/** One signed-in page shared by a describe's tests, in `theme` when given. */
 function sharedSignedInPage(theme?: 'dark' | 'light'): () => Promise<Page> {
-  let context: BrowserContext | undefined
-  let ready: Promise<Page> | undefined
-  afterAll(async () => {
-    await context?.close()
+  const signedIn = suite.sharedSignedIn({
+    prepare: async (context) => (theme ? setTheme(context, theme) : undefined),
   })
-  const signIn = async () => {
-    context = await browser.newContext()
-    if (theme) await setTheme(context, theme)
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
-    return page
-  }
-  return () => (ready ??= signIn())
+  return async () => (await signedIn()).page
 }
 
 describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
   it.each(anonymousScreens)('axe finds no violations on %s', async (_name, open) => {
-    const context = await browser.newContext()
+    const context = await suite.newContext()
     await setTheme(context, theme)
     const page = await context.newPage()
     await open(page)
     expect(await shownTheme(page)).toBe(theme)
     expect(await violations(page)).toEqual([])
-    await context.close()
   })
 
   describe('signed in', () => {
@@ -197,17 +174,14 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
 
 describe('the check itself', () => {
   it('reports a real violation (an image without alt text)', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await page.locator('main h1').waitFor()
+    const page = await (await suite.newContext()).newPage()
+    await visit('/')(page)
     await page.evaluate(() => {
       const image = document.createElement('img')
       image.src = '/pwa-192.png'
       document.querySelector('main')?.append(image)
     })
     expect((await violations(page)).join('\n')).toContain('image-alt')
-    await context.close()
   })
 })
 
@@ -235,10 +209,8 @@ async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
 
 describe('keyboard', () => {
   it('reaches sign-in from the skip link and moves focus to the new heading', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await page.locator('main h1').waitFor()
+    const page = await (await suite.newContext()).newPage()
+    await visit('/')(page)
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
     await page.keyboard.press('Enter')
@@ -252,7 +224,6 @@ describe('keyboard', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe(
       'email',
     )
-    await context.close()
   })
 
   describe('signed in', () => {

@@ -6,7 +6,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { PERIODIC_SYNC_TAG, REAUTH_MIN_GAP_MS, TAP_SYNC_TAG } from '../src/core/constants.ts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
@@ -18,7 +17,6 @@ import {
   patchEngineSession,
   readEngineState,
   resetStack,
-  signInWithCode,
 } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
@@ -38,17 +36,6 @@ const record = (state: Record<string, unknown> | null) => state as unknown as En
 const eventNames = (state: Record<string, unknown> | null) =>
   record(state).events?.events.map((event) => event.name) ?? []
 
-/** A signed-in holder whose worker is installed; returns their page. */
-async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  await signInWithCode(page)
-  await expectEventsHome(page)
-  return { context, page }
-}
-
 /** The page's Background Sync tags (the registration's `sync` exists in headless Chromium). */
 const syncTags = (page: Page) =>
   page.evaluate(async () => {
@@ -63,13 +50,19 @@ const syncTags = (page: Page) =>
  * is saved, and has asked for Background Sync.
  */
 async function tapKeptWhileProviderFails() {
-  const { context, page } = await signedIn()
+  const { context, page } = await suite.signedIn()
   await breakRoute('provider', AUTHENTICATE, { mode: 'error', status: 503 })
   await page.goto(appUrl + '/tap' + QUERY)
   await page.getByTestId('tap-kept').waitFor()
   expect(record(await readEngineState(page)).tapQueue.taps.map((tap) => tap.query)).toEqual([QUERY])
   await expect.poll(() => syncTags(page)).toContain(TAP_SYNC_TAG)
   return { context, page }
+}
+
+/** Waits for the one refresh a wake should make: one re-authentication and one events call. */
+async function expectOneRefresh(): Promise<void> {
+  await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
 }
 
 /** Closes the app's only page and stops its worker: the app is closed, the browser idle. */
@@ -90,8 +83,7 @@ describe('Background Sync with no page open', () => {
     await clearFaults()
 
     await worker.dispatchSync(TAP_SYNC_TAG)
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
-    await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
+    await expectOneRefresh()
     await expect
       .poll(async () => record(await worker.readEngineState()).tapQueue.taps, { timeout: 10_000 })
       .toEqual([])
@@ -146,22 +138,25 @@ describe('Background Sync with no page open', () => {
 
 describe('Periodic Background Sync with no page open', () => {
   it('right after sign-in: no call (the minimum gap between authentications)', async () => {
-    const { context, page } = await signedIn()
+    const { context, page } = await suite.signedIn()
     const lastAuthAt = record(await readEngineState(page)).session?.lastAuthAt
     const worker = await closeApp(context, page)
     // Call counts start over.
     await resetStack()
+    // Started with no event, so that the work of the event below can be watched from its start.
+    await worker.start()
+    await worker.trackEvents()
 
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
-    // Whatever the worker does with the event, it does within moments; it must call nothing.
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+    // Whatever the worker does with the event, it has done once the event's work has ended.
+    await worker.eventsSettled()
     expect(await callCount(AUTHENTICATE)).toBe(0)
     expect(await callCount(EVENTS, 'cards')).toBe(0)
     expect(record(await worker.readEngineState()).session?.lastAuthAt).toBe(lastAuthAt)
   })
 
   it('over a minute after sign-in: re-authenticates and fetches the list', async () => {
-    const { context, page } = await signedIn()
+    const { context, page } = await suite.signedIn()
     const name = 'Refreshed While Closed'
     await addEvent(page, name)
     // As if the minimum gap had passed since the sign-in (the next scheduled call stays ahead, so
@@ -175,8 +170,7 @@ describe('Periodic Background Sync with no page open', () => {
     await resetStack()
 
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
-    await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
+    await expectOneRefresh()
     await expect
       .poll(async () => eventNames(await worker.readEngineState()), { timeout: 10_000 })
       .toContain(name)

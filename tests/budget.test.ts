@@ -3,23 +3,15 @@
  * requests before its first heading renders, gzip-compressed. Prints the figures.
  */
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from './support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { browserSuite } from './support/browser-suite.ts'
 
 /** The budget from the foundation issue: 120 KB gzip for a cold load of `/` or `/tap`. */
 const BUDGET_BYTES = 120 * 1024
 
 const appUrl = inject('appUrl')
-let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
+const suite = browserSuite()
 
 /** Marks the moment the route's first heading is in the DOM. */
 const markFirstHeading = () => {
@@ -36,7 +28,7 @@ interface Measured {
 }
 
 async function measure(path: string): Promise<Measured> {
-  const context = await browser.newContext()
+  const context = await suite.newContext()
   await context.addInitScript(markFirstHeading)
   const page = await context.newPage()
   await page.goto(appUrl + path, { waitUntil: 'networkidle' })
@@ -54,7 +46,6 @@ async function measure(path: string): Promise<Measured> {
       return { ...script, gzip: gzipSync(body).length }
     }),
   )
-  await context.close()
   const strip = ({ url, gzip }: { url: string; gzip: number }) => ({ url, gzip })
   return {
     initial: sized.filter((script) => script.initial).map(strip),

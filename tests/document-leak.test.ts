@@ -7,13 +7,11 @@
  * artwork) has one. So the signed-in count is compared with the same page's count after its
  * first load; the landing page has no such image and must hold at most 2.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CDPSession, Page } from 'playwright-core'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
-import { expectEventsHome, signInWithCode } from './support/stack.ts'
+import { expectEventsHome } from './support/stack.ts'
 
-const appUrl = inject('appUrl')
 const RELOADS = 30
 
 const suite = browserSuite()
@@ -41,10 +39,7 @@ async function reloadMany(page: Page, ready: () => Promise<void>): Promise<numbe
 
 describe('pages left behind', () => {
   it(`are collected: at most 2 live documents after ${RELOADS} reloads (landing page)`, async () => {
-    const context = await suite.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
+    const { page } = await suite.installed()
     const landing = () => page.getByRole('heading', { name: 'IYK Cards' }).first().waitFor()
     await landing()
     const counts = await reloadMany(page, landing)
@@ -53,12 +48,7 @@ describe('pages left behind', () => {
   }, 120_000)
 
   it(`are collected: no more live documents after ${RELOADS} reloads than after one (signed in)`, async () => {
-    const context = await suite.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { page } = await suite.signedIn()
     // Counted once the lazy event images have loaded (each SVG image is a document of its own).
     const ready = async () => {
       await expectEventsHome(page)

@@ -5,17 +5,10 @@
  * holder's email address or a user, not even inside an error's message; and the Content Security
  * Policy lets the reports through.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import {
-  armFault,
-  expectEventsHome,
-  newEmail,
-  readEngineState,
-  resetStack,
-  signInWithCode,
-} from './support/stack.ts'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browserSuite } from './support/browser-suite.ts'
+import { armFault, expectEventsHome, readEngineState } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const sinkUrl = inject('sinkUrl')
@@ -29,21 +22,8 @@ interface SinkReport {
   items: { type: string; payload: unknown }[]
 }
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
+const suite = browserSuite(async () => {
   await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
 })
 
 async function reports(): Promise<SinkReport[]> {
@@ -73,30 +53,46 @@ function collectCspViolations(page: Page, violations: string[] = []): string[] {
   return violations
 }
 
-async function installedPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  return page
-}
+/** The reports the SDK keeps in IndexedDB while offline (its offline transport's queue), as text. */
+const queuedReports = (page: Page) =>
+  page.evaluate(async () => {
+    // Opening a database that is not there would create it, without the SDK's store.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'sentry-offline')) {
+      return []
+    }
+    return new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open('sentry-offline')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const db = open.result
+        const request = db.transaction('queue').objectStore('queue').getAll()
+        request.onsuccess = () => {
+          const decoder = new TextDecoder()
+          resolve(
+            (request.result as (string | Uint8Array)[]).map((envelope) =>
+              typeof envelope === 'string' ? envelope : decoder.decode(envelope),
+            ),
+          )
+          db.close()
+        }
+        request.onerror = () => reject(request.error)
+      }
+    })
+  })
 
 describe('error reporting', () => {
   it('reports a failed event fetch once, through one tab, with nothing secret in it', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
-    const page = await installedPage(context)
-    const violations = collectCspViolations(page)
-    const email = newEmail()
-    await signInWithCode(page, email)
-    await page.waitForURL(appUrl + '/')
-    await expectEventsHome(page)
+    const violations: string[] = []
+    const { context, page, email } = await suite.signedIn({
+      prepare: async (context) =>
+        context.on('page', (opened) => collectCspViolations(opened, violations)),
+    })
     const state = (await readEngineState(page)) as { session: Record<string, string> }
     const { sessionToken, jwt } = state.session
     expect(sessionToken).toBeTruthy()
 
     // A second tab: the worker must report through one of them, not both.
     const other = await context.newPage()
-    collectCspViolations(other, violations)
     await other.goto(appUrl + '/')
     await expectEventsHome(other)
 
@@ -122,14 +118,19 @@ describe('error reporting', () => {
       { sessionToken, email },
     )
 
+    const fetchFailures = async (status: number) =>
+      (await errorEvents()).filter(
+        (e) => tagsOf(e).op === 'poap-events' && exceptionText(e).includes(`HTTP ${status}`),
+      )
+    await expect.poll(() => fetchFailures(500), { timeout: 20_000 }).toHaveLength(1)
+    // A later report along the same way (worker, tab, sink), asked for only now: once it is in,
+    // a second report of the first failure (through the other tab, say) would be in too.
+    await armFault('cards', { route: '/api/poap-events', count: 1, mode: 'error', status: 503 })
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect
-      .poll(async () => (await errorEvents()).filter((e) => tagsOf(e).op === 'poap-events'), {
-        timeout: 20_000,
-      })
-      .toHaveLength(1)
-    // Give a second (wrong) report time to arrive before counting.
-    await page.waitForTimeout(1500)
-    const failures = (await errorEvents()).filter((e) => tagsOf(e).op === 'poap-events')
+      .poll(async () => (await fetchFailures(503)).length > 0, { timeout: 20_000 })
+      .toBe(true)
+    const failures = await fetchFailures(500)
     expect(failures).toHaveLength(1)
     const failure = failures[0] as Record<string, unknown>
     expect(tagsOf(failure).source).toBe('worker')
@@ -153,9 +154,7 @@ describe('error reporting', () => {
     await expect
       .poll(async () => (await reports()).some((report) => report.raw.includes('uid=[Filtered]')))
       .toBe(true)
-    const raws = (await reports()).map((report) => report.raw)
-    expect(raws.length).toBeGreaterThan(0)
-    for (const raw of raws) {
+    for (const raw of (await reports()).map((report) => report.raw)) {
       expect(raw).not.toContain(sessionToken)
       expect(raw).not.toContain(jwt)
       expect(raw).not.toContain(email)
@@ -171,8 +170,7 @@ describe('error reporting', () => {
   })
 
   it('sends an error raised before the SDK loaded, and keeps the SDK out of the first scripts', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
+    const context = await suite.newContext()
     // Thrown as soon as the app's modules have run: long before the SDK loads.
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -215,23 +213,32 @@ describe('error reporting', () => {
   })
 
   it('keeps an error raised offline and sends it once the network is back', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
-    const page = await installedPage(context)
+    const { context, page } = await suite.installed()
+    const MESSAGE = 'offline error for the queue'
+    const sentWithTheError: string[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(sinkUrl) && request.postData()?.includes(MESSAGE)) {
+        sentWithTheError.push(request.url())
+      }
+    })
     await context.setOffline(true)
     await page.goto(appUrl + '/')
     await page.locator('#root h1').waitFor()
-    const raise = () =>
-      page.evaluate(() => {
-        setTimeout(() => {
-          throw new Error('offline error for the queue')
-        })
+    await page.evaluate((message) => {
+      setTimeout(() => {
+        throw new Error(message)
       })
-    await raise()
+    }, MESSAGE)
     const offlineErrors = async () =>
-      (await errorEvents()).filter((e) => exceptionText(e).includes('offline error for the queue'))
-    // The SDK (precached) loads after the first render; give it and a send time to happen.
-    await page.waitForTimeout(2000)
+      (await errorEvents()).filter((e) => exceptionText(e).includes(MESSAGE))
+    // The SDK (precached) loads after the first render, takes the error and keeps it in its
+    // queue: no doomed request was made for it.
+    await expect
+      .poll(async () => (await queuedReports(page)).some((report) => report.includes(MESSAGE)), {
+        timeout: 20_000,
+      })
+      .toBe(true)
+    expect(sentWithTheError).toEqual([])
     expect(await offlineErrors()).toEqual([])
 
     await context.setOffline(false)

@@ -3,42 +3,21 @@
  * the event list in its groups, an event's detail and back, an unknown event, the empty state,
  * and the account page (email, theme, sign-out).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
 import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
-import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
-import { expectEventsHome, readEngineState, resetStack, signInWithCode } from './support/stack.ts'
+import { collectErrors, contextOptions } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome, readEngineState } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const cardsUrl = inject('cardsUrl')
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
-  await context?.close()
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-})
+const suite = browserSuite()
 
 /** A signed-in page on the home screen, with the demo events (all five statuses). */
-async function signedIn(): Promise<{ page: Page; email: string }> {
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  const email = await signInWithCode(page)
-  await page.waitForURL(appUrl + '/')
-  await expectEventsHome(page)
-  return { page, email }
-}
+const signedIn = (prepare?: (context: BrowserContext) => Promise<unknown>) =>
+  suite.signedIn({ context: contextOptions, prepare })
 
 /** Replaces the signed-in user's list on the cards stand-in, then refreshes the page's list. */
 async function serveEvents(page: Page, events: unknown[]): Promise<void> {
@@ -96,10 +75,11 @@ describe('events', () => {
 
   it('opens an event from the list, copies its link, and goes back', async () => {
     // Where the browser has no share sheet (desktop Linux), the page offers to copy the link.
-    await context.addInitScript(() => {
-      delete (Navigator.prototype as Partial<Navigator>).share
-    })
-    const { page } = await signedIn()
+    const { context, page } = await signedIn((context) =>
+      context.addInitScript(() => {
+        delete (Navigator.prototype as Partial<Navigator>).share
+      }),
+    )
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
     await page.getByRole('link', { name: /Summer Signal Festival/ }).click()
     // POAP's own ids are numbers.
@@ -128,7 +108,7 @@ describe('events', () => {
   })
 
   it('opens an event by its address, shares it, and says when an address is unknown', async () => {
-    const { page } = await signedIn()
+    const { context, page } = await signedIn()
     const href = await page.getByRole('link', { name: /Tap-In Gallery Walk/ }).getAttribute('href')
     // A share sheet that records what it was given.
     await context.addInitScript(() => {

@@ -12,8 +12,8 @@ import {
   PROVIDER_TIMEOUT_MS,
   SIGN_IN_TIMEOUT_MS,
 } from '../src/core/constants.ts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { trackAppWorker } from './support/service-worker-cdp.ts'
 import {
   addEvent,
   breakRoute,
@@ -24,7 +24,6 @@ import {
   newEmail,
   readEngineState,
   readPendingTaps,
-  signInWithCode,
   type LieFi,
 } from './support/stack.ts'
 
@@ -128,17 +127,8 @@ const resetListWatch = (page: Page) =>
     ).eventListWatch.listMissing = false
   })
 
-/** A context whose worker is installed and controlling, with a signed-in page on its events. */
-async function signedInContext() {
-  const context = await suite.newContext()
-  await watchEventList(context)
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  await signInWithCode(page)
-  await expectEventsHome(page)
-  return { context, page }
-}
+/** A holder signed in on a page of a context that watches its event list. */
+const signedInContext = () => suite.signedIn({ prepare: watchEventList })
 
 const refreshButton = (page: Page) => page.getByRole('button', { name: 'Refresh', exact: true })
 const statusLine = (page: Page) => page.getByTestId('events-age')
@@ -175,6 +165,7 @@ describe('a tap on lie-fi', () => {
     '$name: the tap is kept and said to be saved, then settled once the service is back',
     async ({ server, route, lieFi }) => {
       const { page } = await signedInContext()
+      const worker = await trackAppWorker(page, appUrl)
       await breakRoute(server, route, lieFi)
 
       await page.goto(appUrl + TAP)
@@ -209,8 +200,10 @@ describe('a tap on lie-fi', () => {
       await cantReachBadge(page).waitFor({ state: 'detached', timeout: REFRESH_DEADLINE_MS })
       expect(await readPendingTaps(page)).toEqual([])
 
-      // Settled once: it stays settled, its event shows once, and the calls since were few.
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // Settled once: when the work of every event the worker was sent has ended (whatever it
+      // made the worker do, it has done), it stays settled, its event shows once, and the calls
+      // since were few.
+      await worker.eventsSettled()
       expect(await readPendingTaps(page)).toEqual([])
       expect(await event.count()).toBe(1)
       expect(await callCount(AUTHENTICATE)).toBeGreaterThanOrEqual(1)
@@ -295,9 +288,7 @@ describe('a sign-in on lie-fi', () => {
   ])(
     '$name: a clear message within the deadline, the form usable, and a retry works',
     async ({ lieFi, message }) => {
-      const page = await (await suite.newContext()).newPage()
-      await page.goto(appUrl + '/')
-      await waitForServiceWorker(page)
+      const { page } = await suite.installed()
       await page.goto(appUrl + '/auth/email')
       await breakRoute('provider', OTP_SEND, lieFi)
 

@@ -5,15 +5,8 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
-import {
-  armFault,
-  expectEventsHome,
-  readEngineState,
-  resetStack,
-  signInWithCode,
-} from './support/stack.ts'
+import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const cardsUrl = inject('cardsUrl')
@@ -47,12 +40,7 @@ const shownImages = (page: Page) =>
 
 describe('event images', () => {
   it('are kept by the worker and shown when their host cannot be reached; sign-out deletes them', async () => {
-    const context = await suite.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { context, page } = await suite.signedIn()
     const images = await listImages(page)
     expect(images.length).toBeGreaterThan(0)
     await expect.poll(async () => (await keptImages(page)).sort()).toEqual([...images].sort())
@@ -98,16 +86,13 @@ describe('event images', () => {
   })
 
   it('load only from the configured origins: an event naming another host shows a placeholder', async () => {
-    const context = await suite.newContext()
-    const page = await context.newPage()
     const requested: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('tracker.example')) requested.push(request.url())
+    const { page } = await suite.signedIn({
+      prepare: async (context) =>
+        context.on('request', (request) => {
+          if (request.url().includes('tracker.example')) requested.push(request.url())
+        }),
     })
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
     const state = await readEngineState(page)
     const userId = (state?.session as { userId: string }).userId
     const cached = (state?.events as { events: Record<string, unknown>[] }).events

@@ -1,24 +1,18 @@
 /** Offline shell in real Chromium: after one visit, every route opens with no network. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { collectErrors } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { openInstalled } from './support/holder.ts'
 
 const appUrl = inject('appUrl')
-let browser: Browser
-let context: BrowserContext
+const suite = browserSuite()
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
+  const context = await suite.newSharedContext()
+  page = await openInstalled(context)
   await context.setOffline(true)
-})
-
-afterAll(async () => {
-  await browser.close()
 })
 
 describe('offline', () => {

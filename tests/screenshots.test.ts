@@ -4,22 +4,19 @@
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, signInWithCode } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const OUT = 'screenshots'
-let browser: Browser
+
+const suite = browserSuite()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await mkdir(OUT, { recursive: true })
-})
-
-afterAll(async () => {
-  await browser.close()
 })
 
 async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
@@ -35,7 +32,7 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
   it.each([375, 1280])(
     'every screen at %i px',
     async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const context = await suite.newContext({ viewport: { width, height: 900 } })
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
       const page = await context.newPage()
       const anonymous: [string, string][] = [
@@ -63,7 +60,6 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       // The wallet panel as a holder sees it, not its loading line.
       await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
       await shoot(page, 'account', width, theme)
-      await context.close()
       // Nine screens and a sign-in: more than one journey's time on a busy machine.
     },
     120_000,

@@ -3,9 +3,11 @@
  * sign-in by code and by link, tabs kept in step, a stopped worker, single flight, offline,
  * session loss, and the in-page host where service workers are blocked.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { collectErrors, launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { collectErrors } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { stopAllWorkers, watchAppWorker } from './support/service-worker-cdp.ts'
 import {
   advanceProviderClock,
   armFault,
@@ -16,7 +18,6 @@ import {
   newEmail,
   readEngineState,
   resetProviderClock,
-  resetStack,
   setProviderConfig,
   signInWithCode,
 } from './support/stack.ts'
@@ -25,36 +26,7 @@ const appUrl = inject('appUrl')
 const providerUrl = inject('providerUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext(options)
-  contexts.push(context)
-  return context
-}
-
-/** A context whose worker is installed and controlling, as after a first visit. */
-async function installedContext() {
-  const context = await newContext()
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  return { context, page }
-}
+const suite = browserSuite()
 
 const isSignedIn = (page: Page) => page.getByRole('link', { name: 'Account' }).isVisible()
 
@@ -67,7 +39,7 @@ async function timeUntil(check: () => Promise<boolean>): Promise<number> {
 
 describe('sign-in', () => {
   it('by emailed code: events in both groups, the provider SDK leaves no copy behind', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const errors = collectErrors(page)
     await signInWithCode(page)
     await page.waitForURL(appUrl + '/')
@@ -111,7 +83,7 @@ describe('sign-in', () => {
   }
 
   it('by magic link in the provider’s format, landing on exactly /auth/email, back to the page', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const email = newEmail()
     await page.goto(appUrl + '/account')
     await page.waitForURL(/\/auth\/email\?redirect=%2Faccount/)
@@ -129,7 +101,7 @@ describe('sign-in', () => {
   })
 
   it('refuses a used magic link with a clear message above the email form', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const email = newEmail()
     const link = await requestLink(page, email)
     await page.goto(link)
@@ -147,7 +119,7 @@ describe('sign-in', () => {
   })
 
   it('explains an expired magic link, with the email form', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const link = await requestLink(page, newEmail())
     // The link lives 10 minutes on the provider's clock.
     await advanceProviderClock(11 * 60_000)
@@ -164,7 +136,7 @@ describe('sign-in', () => {
   })
 
   it('explains a damaged magic link at once and takes it out of the address', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const link = await requestLink(page, newEmail())
     await page.goto(link.replace(/token=([^&]{12})[^&]*/, 'token=$1'))
     await page
@@ -178,7 +150,7 @@ describe('sign-in', () => {
   it('says so when the provider limits codes for an address (429), keeping the email', async () => {
     await setProviderConfig({ emailSendsPerHour: 1 })
     try {
-      const { page } = await installedContext()
+      const { page } = await suite.installed()
       const email = newEmail()
       await sendCode(page, email)
       await page.getByRole('button', { name: 'Use a different email' }).click()
@@ -192,7 +164,7 @@ describe('sign-in', () => {
   })
 
   it('says so when a code has expired', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     const email = newEmail()
     await sendCode(page, email)
     const { code } = await latestMessage(email, 'otp')
@@ -208,7 +180,7 @@ describe('sign-in', () => {
   })
 
   it('shows a wrong code as such and keeps it for correction', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     await page.goto(appUrl + '/auth/email')
     await page.getByLabel('Email').fill(newEmail())
     await page.getByRole('button', { name: 'Send code' }).click()
@@ -221,7 +193,7 @@ describe('sign-in', () => {
 
 describe('tabs in step', () => {
   it('three tabs follow sign-in and sign-out, keeping their routes', async () => {
-    const { context, page: first } = await installedContext()
+    const { context, page: first } = await suite.installed()
     const second = await context.newPage()
     await second.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
     const third = await context.newPage()
@@ -253,15 +225,11 @@ describe('tabs in step', () => {
   })
 
   it('a worker stopped by the browser wakes with the same session and schedule', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { page } = await suite.signedIn()
     const before = (await readEngineState(page))?.session as Record<string, number>
     const callsBefore = await callCount(AUTHENTICATE)
 
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('ServiceWorker.enable')
-    await cdp.send('ServiceWorker.stopAllWorkers')
+    await stopAllWorkers(page)
     await page.reload()
     await expectEventsHome(page)
 
@@ -272,26 +240,29 @@ describe('tabs in step', () => {
   })
 
   it('five tabs opened at once make one re-authentication, from the worker', async () => {
-    const { context, page } = await installedContext()
     const pageRequests: string[] = []
-    context.on('page', (opened) =>
-      opened.on('request', (request) => pageRequests.push(request.url())),
-    )
-    page.on('request', (request) => pageRequests.push(request.url()))
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { context, page } = await suite.signedIn({
+      prepare: async (context) =>
+        context.on('page', (opened) =>
+          opened.on('request', (request) => pageRequests.push(request.url())),
+        ),
+    })
     await makeReauthDue(page)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('ServiceWorker.enable')
-    await cdp.send('ServiceWorker.stopAllWorkers')
+    // A worker started afresh (as the browser starts a stopped one), noting the work of every
+    // event the tabs send it from the start.
+    const worker = await watchAppWorker(context, appUrl)
+    await worker.stop()
+    await worker.start()
+    await worker.trackEvents()
     const before = await callCount(AUTHENTICATE)
 
     const tabs = await Promise.all([1, 2, 3, 4, 5].map(() => context.newPage()))
     await Promise.all(tabs.map((tab) => tab.goto(appUrl + '/')))
     await Promise.all(tabs.map((tab) => expectEventsHome(tab)))
     await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
-    // Nothing more arrives once the call is done.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Nothing more: whatever the tabs' messages made the worker do (the wakes that queued behind
+    // the call among it), it has done once their work has ended.
+    await worker.eventsSettled()
     expect(await callCount(AUTHENTICATE)).toBe(before + 1)
     expect(pageRequests.filter((url) => url.startsWith(providerUrl + AUTHENTICATE))).toEqual([])
   })
@@ -299,9 +270,7 @@ describe('tabs in step', () => {
 
 describe('offline and session loss', () => {
   it('an offline reload shows the cached events with their age; back online refreshes', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { context, page } = await suite.signedIn()
     const names = await page.getByTestId('event-card').allTextContents()
     await context.setOffline(true)
     await page.reload()
@@ -319,9 +288,7 @@ describe('offline and session loss', () => {
   })
 
   it('session_not_found from the provider signs every tab out', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { context, page } = await suite.signedIn()
     const other = await context.newPage()
     await other.goto(appUrl + '/account')
     await other.getByRole('button', { name: 'Sign out' }).waitFor()
@@ -341,9 +308,7 @@ describe('offline and session loss', () => {
   })
 
   it('sign-out clears the session even with the network down', async () => {
-    const { context, page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { context, page } = await suite.signedIn()
     await page.getByRole('link', { name: 'Account' }).click()
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Sign out' }).click()
@@ -355,7 +320,7 @@ describe('offline and session loss', () => {
 
 describe('no service worker', () => {
   it('signs in, refreshes and signs out through the in-page host', async () => {
-    const context = await newContext({ serviceWorkers: 'block' })
+    const context = await suite.newContext({ serviceWorkers: 'block' })
     const page = await context.newPage()
     const errors = collectErrors(page)
     await signInWithCode(page)
@@ -379,7 +344,7 @@ describe('no service worker', () => {
   })
 
   it('another tab follows sign-in on its own route (the broadcast or the marker)', async () => {
-    const context = await newContext({ serviceWorkers: 'block' })
+    const context = await suite.newContext({ serviceWorkers: 'block' })
     const other = await context.newPage()
     await other.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
     await other.getByRole('link', { name: 'Sign in to collect' }).waitFor()

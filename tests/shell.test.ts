@@ -1,25 +1,16 @@
 /** The app shell in real Chromium: routes, the guard, not-found, metadata, no errors, layout. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import {
-  collectErrors,
-  contextOptions,
-  launchBrowser,
-  waitForServiceWorker,
-} from './support/browser.ts'
-import { expectEventsHome, signInWithCode } from './support/stack.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { collectErrors, contextOptions } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
-let browser: Browser
+const suite = browserSuite()
 let context: BrowserContext
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  context = await browser.newContext(contextOptions)
-})
-
-afterAll(async () => {
-  await browser.close()
+  context = await suite.newSharedContext(contextOptions)
 })
 
 describe('public routes', () => {
@@ -156,35 +147,19 @@ describe('layout', () => {
 })
 
 describe('layout, signed in', () => {
-  let signedInContext: BrowserContext | undefined
-  let signedIn: Promise<{ page: Page; eventPath: string }> | undefined
-
-  afterAll(async () => {
-    await signedInContext?.close()
-  })
-
-  /** One signed-in page for all widths; the first test signs in (its polling needs a test). */
-  const signedInPage = () =>
-    (signedIn ??= (async () => {
-      signedInContext = await browser.newContext(contextOptions)
-      const page = await signedInContext.newPage()
-      await page.goto(appUrl + '/')
-      await waitForServiceWorker(page)
-      await signInWithCode(page)
-      await expectEventsHome(page)
-      const eventPath = await page.getByTestId('event-card').first().getAttribute('href')
-      return { page, eventPath: eventPath ?? '' }
-    })())
+  /** One signed-in page for all widths. */
+  const signedInPage = suite.sharedSignedIn({ context: contextOptions })
 
   it.each([320, 375, 768, 1280, 1920])(
     'home, an event and the account have no horizontal overflow at %i px',
     async (width) => {
-      const { page, eventPath } = await signedInPage()
+      const { page } = await signedInPage()
       await page.setViewportSize({ width, height: 800 })
 
       await page.goto(appUrl + '/')
       await expectEventsHome(page)
       await expectFits(page, `home at ${width}px`)
+      const eventPath = (await page.getByTestId('event-card').first().getAttribute('href')) ?? ''
 
       await page.goto(appUrl + eventPath)
       await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()

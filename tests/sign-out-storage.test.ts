@@ -4,17 +4,11 @@
  * and the cross-tab markers. Everything the holder left is searched for by value.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { openSignedIn } from './support/holder.ts'
 import { dumpStorage } from './support/storage-inventory.ts'
-import {
-  armFault,
-  expectEventsHome,
-  readEngineState,
-  resetStack,
-  signInWithCode,
-} from './support/stack.ts'
+import { armFault, readEngineState, resetStack } from './support/stack.ts'
+import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 
 const appUrl = inject('appUrl')
 
@@ -29,22 +23,11 @@ const suite = browserSuite()
 /** A holder with everything the app can keep: session, events, wallet, a kept tap and target. */
 async function holderWithEverything() {
   const context = await suite.newContext()
-  const key = generatePrivateKey()
-  const address = privateKeyToAccount(key).address
-  await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  const email = await signInWithCode(page)
-  await expectEventsHome(page)
+  const address = await addTestWallet(context)
+  const { page, email } = await openSignedIn(context)
   const session = (await readEngineState(page))?.session as Record<string, string | undefined>
 
-  await page.goto(appUrl + '/account')
-  await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-  await page.getByTestId('wallet-address').waitFor()
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: 5000 })
-    .not.toBeNull()
+  await connectTestWallet(page)
 
   // The event images the worker keeps for offline use.
   await expect
@@ -99,8 +82,8 @@ describe('sign-out on a shared phone', () => {
       // Offline, sign-out must not wait for the network.
       await page.getByRole('button', { name: 'Sign out' }).click()
       await page.waitForURL(appUrl + '/')
-      // Past the wallet cache's one-second write throttle.
-      await page.waitForTimeout(1500)
+      // Past a wallet cache write still pending from before the sign-out.
+      await pastWalletCacheWrite(page)
       const dump = await dumpStorage(page)
       console.log(
         `storage after sign-out (${network}):`,

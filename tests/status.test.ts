@@ -11,15 +11,8 @@ import {
   WORKER_MESSAGE,
   type StatusMessage,
 } from '../src/core/protocol.ts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
-import {
-  armFault,
-  callCount,
-  expectEventsHome,
-  readEngineState,
-  signInWithCode,
-} from './support/stack.ts'
+import { armFault, callCount, expectEventsHome, readEngineState } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
@@ -29,17 +22,6 @@ const DEADLINE_MS = REFRESHING_RECHECK_MS + 5_000
 const TEST_TIMEOUT_MS = DEADLINE_MS + 60_000
 
 const suite = browserSuite()
-
-/** A context whose worker is installed and controlling, with a signed-in page on its events. */
-async function signedInContext() {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  await signInWithCode(page)
-  await expectEventsHome(page)
-  return { context, page }
-}
 
 const refreshButton = (page: Page) => page.getByRole('button', { name: 'Refresh', exact: true })
 const refreshingButton = (page: Page) => page.getByRole('button', { name: 'Refreshing…' })
@@ -109,7 +91,7 @@ function statusBroadcastsSince(page: Page, since: number) {
 
 describe('refreshing status', () => {
   it('a normal refresh shows Refreshing…, then offers Refresh again', async () => {
-    const { page } = await signedInContext()
+    const { page } = await suite.signedIn()
     const before = await callCount(AUTHENTICATE)
     // Slow enough to see, well inside the provider timeout.
     await armFault('provider', { route: AUTHENTICATE, count: 1, mode: 'slow', delayMs: 1500 })
@@ -125,7 +107,7 @@ describe('refreshing status', () => {
   it(
     'a worker stopped mid-refresh leaves no tab on Refreshing… past the deadline',
     async () => {
-      const { context, page } = await signedInContext()
+      const { context, page } = await suite.signedIn()
       const other = await context.newPage()
       await other.goto(appUrl + '/')
       await expectEventsHome(other)
@@ -160,7 +142,7 @@ describe('refreshing status', () => {
   it(
     'a tab whose Refreshing… never ends asks the worker again within the deadline',
     async () => {
-      const { page } = await signedInContext()
+      const { page } = await suite.signedIn()
       // A "refreshing" whose end never comes, while the worker itself is awake and idle: only
       // the tab's own recheck can end it.
       const stuck: StatusMessage = {

@@ -5,8 +5,9 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { collectErrors, waitForServiceWorker } from './support/browser.ts'
+import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { trackAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
   addEvent,
   breakRoute,
@@ -17,7 +18,6 @@ import {
   newEmail,
   readEngineState,
   readPendingTaps,
-  signInWithCode,
 } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
@@ -33,14 +33,6 @@ const suite = browserSuite()
 async function newPage() {
   const context = await suite.newContext()
   return { context, page: await context.newPage() }
-}
-
-/** A context whose worker is installed and controlling, as after a first visit. */
-async function installedContext() {
-  const { context, page } = await newPage()
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  return { context, page }
 }
 
 /**
@@ -59,18 +51,20 @@ async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false)
 }
 
-/** Signed in, then a tap made offline: the page says it is saved; the context is still offline. */
+/**
+ * Signed in, then a tap made offline: the page says it is saved; the context is still offline.
+ * The worker notes the work of every event from the sign-in on.
+ */
 async function tapSavedOffline() {
-  const { context, page } = await installedContext()
-  await signInWithCode(page)
-  await expectEventsHome(page)
+  const { context, page } = await suite.signedIn()
+  const worker = await trackAppWorker(page, appUrl)
   await goOffline(context)
   await page.goto(appUrl + TAP)
   await page
     .getByTestId('tap-kept')
     .getByText("You're offline. This tap is saved on your phone and will be added to your events")
     .waitFor({ timeout: SETTLE_TIMEOUT_MS })
-  return { context, page }
+  return { context, page, worker }
 }
 
 /** The refresh result: the new events, or "Nothing new yet." */
@@ -82,12 +76,14 @@ const databaseNames = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))
 
 /**
- * After a tap was settled: a moment later it is still gone, and at most two re-authentications
- * were made since the faults were cleared (one refresh; two when a retry the worker had already
- * scheduled crosses the tab's "back online" refresh). Exact counts depend on timing.
+ * After a tap was settled: once the work of every event the worker was sent has ended (whatever
+ * those events made it do, it has done), the tap is still gone, and at most two
+ * re-authentications were made since the faults were cleared (one refresh; two when a retry the
+ * worker had already scheduled crosses the tab's "back online" refresh). Exact counts depend on
+ * timing.
  */
-async function expectSettledOnce(page: Page): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+async function expectSettledOnce(page: Page, worker: AppWorker): Promise<void> {
+  await worker.eventsSettled()
   expect(await readPendingTaps(page)).toEqual([])
   expect(await callCount(AUTHENTICATE)).toBeGreaterThanOrEqual(1)
   expect(await callCount(AUTHENTICATE)).toBeLessThanOrEqual(2)
@@ -126,7 +122,7 @@ describe('the link', () => {
 
 describe('collecting a tap', () => {
   it('anonymous: sign in, then back on the same tap, recognised and refreshed', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     await page.goto(appUrl + TAP)
     await page.getByRole('link', { name: 'Sign in to collect' }).click()
     await page.waitForURL((url) => url.pathname === '/auth/email')
@@ -146,7 +142,7 @@ describe('collecting a tap', () => {
   })
 
   it('anonymous by magic link: the tap stays on the device, never in the email, and is back after', async () => {
-    const { page } = await installedContext()
+    const { page } = await suite.installed()
     await page.goto(appUrl + TAP)
     await page.getByRole('link', { name: 'Sign in to collect' }).click()
     const email = newEmail()
@@ -171,10 +167,9 @@ describe('collecting a tap', () => {
   })
 
   it('signed in: one re-authentication per tap, and the events it brought', async () => {
-    const { page } = await installedContext()
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { page } = await suite.signedIn()
     const name = await addEvent(page, 'Tapped Into Berlin')
+    const worker = await trackAppWorker(page, appUrl)
     const before = await callCount(AUTHENTICATE)
 
     await page.goto(appUrl + TAP)
@@ -183,13 +178,13 @@ describe('collecting a tap', () => {
     expect(await added.textContent()).toContain(name)
     expect(await added.getByRole('listitem').count()).toBe(1)
     expect(await callCount(AUTHENTICATE)).toBe(before + 1)
-    // Nothing more follows once the refresh is done.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Nothing more follows: once the work of every event of the tap's page load has ended.
+    await worker.eventsSettled()
     expect(await callCount(AUTHENTICATE)).toBe(before + 1)
   })
 
   it('offline: the tap is kept by the engine, then settled and its event shown when the network is back', async () => {
-    const { context, page } = await tapSavedOffline()
+    const { context, page, worker } = await tapSavedOffline()
     const userId = ((await readEngineState(page))?.session as { userId: string }).userId
     expect(await readPendingTaps(page)).toEqual([
       { query: QUERY, userId, savedAt: expect.any(Number) as number },
@@ -204,11 +199,11 @@ describe('collecting a tap', () => {
     expect(await added.textContent()).toContain(name)
     expect(await page.getByTestId('tap-kept').count()).toBe(0)
     await expect.poll(() => readPendingTaps(page), { timeout: SETTLE_TIMEOUT_MS }).toEqual([])
-    await expectSettledOnce(page)
+    await expectSettledOnce(page, worker)
   })
 
   it('offline: a tap kept on /tap is settled on whatever page is open when the network is back', async () => {
-    const { context, page } = await tapSavedOffline()
+    const { context, page, worker } = await tapSavedOffline()
     // Leave the tap page while still offline: the home page is open when the network returns.
     await page.goto(appUrl + '/')
     await expectEventsHome(page)
@@ -229,7 +224,7 @@ describe('collecting a tap', () => {
       0,
     )
     await expect.poll(() => readPendingTaps(page), { timeout: SETTLE_TIMEOUT_MS }).toEqual([])
-    await expectSettledOnce(page)
+    await expectSettledOnce(page, worker)
   })
 
   it('sign-out forgets a tap kept offline', async () => {

@@ -1,18 +1,10 @@
 /** Theme in real Chromium: dark by default, the choice survives a reload with no flash. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { collectErrors, launchBrowser } from './support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { collectErrors } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
 
 const appUrl = inject('appUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
+const suite = browserSuite()
 
 /** Records the theme at the moment <body> is parsed: before any module script or paint. */
 const recordThemeAtFirstParse = () => {
@@ -28,7 +20,7 @@ const background = () => getComputedStyle(document.documentElement).backgroundCo
 
 describe('theme', () => {
   it('is dark by default, and light survives a reload without a flash', async () => {
-    const context = await browser.newContext()
+    const context = await suite.newContext()
     await context.addInitScript(recordThemeAtFirstParse)
     const page = await context.newPage()
     const errors = collectErrors(page)
@@ -55,6 +47,5 @@ describe('theme', () => {
       await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody),
     ).toBe('light')
     expect(errors).toEqual([])
-    await context.close()
   })
 })

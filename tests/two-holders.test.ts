@@ -5,10 +5,9 @@
  * own tap works as usual.
  */
 import { describe, expect, inject, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { waitForServiceWorker } from './support/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
+import { openSignedIn } from './support/holder.ts'
 import {
   addEvent,
   breakRoute,
@@ -20,6 +19,7 @@ import {
   signInWithCode,
 } from './support/stack.ts'
 import { dumpStorage, valuesFound } from './support/storage-inventory.ts'
+import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 
 const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
@@ -40,27 +40,19 @@ interface Session {
 const sessionOf = async (page: Page) => (await readEngineState(page))?.session as Session
 
 /**
- * Holder A on a fresh phone: signed in, an event of their own in the list, the test wallet
- * connected, and a tap kept while the provider answers 503 (still armed when this returns).
- * Returns everything of A that could leak.
+ * Holder A on a fresh phone (`context`, with the test wallet): signed in, an event of their own in
+ * the list, the wallet connected, and a tap kept while the provider answers 503 (still armed when
+ * this returns). Returns A's page and everything of A that could leak.
  */
-async function holderALeavesEverything(page: Page, walletAddress: string) {
-  await page.goto(appUrl + '/')
-  await waitForServiceWorker(page)
-  const email = await signInWithCode(page, newEmail('holder-a'))
-  await expectEventsHome(page)
+async function holderALeavesEverything(context: BrowserContext, walletAddress: string) {
+  const { page, email } = await openSignedIn(context, newEmail('holder-a'))
   const eventName = await addEvent(page, 'Holder A Private Viewing')
   await page.getByRole('button', { name: 'Refresh' }).click()
   await page.getByTestId('event-card').filter({ hasText: eventName }).waitFor()
   const session = await sessionOf(page)
 
-  await page.goto(appUrl + '/account')
-  await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-  await page.getByTestId('wallet-address').waitFor()
-  // The wallet's chain-data cache is written too (throttled): wait for it, it must go as well.
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: 5000 })
-    .not.toBeNull()
+  // The wallet's chain-data cache is written too: it must go as well.
+  await connectTestWallet(page)
 
   await breakRoute('provider', AUTHENTICATE, { mode: 'error', status: 503 })
   await page.goto(appUrl + '/tap' + QUERY_A)
@@ -81,17 +73,16 @@ async function holderALeavesEverything(page: Page, walletAddress: string) {
   for (const [what, value] of Object.entries(secrets)) {
     expect(value.length, `A's ${what}`).toBeGreaterThan(8)
   }
-  return secrets
+  return { page, secrets }
 }
 
 describe('two holders, one phone', () => {
   it("B signs in after A signed out with a tap pending: nothing of A is seen or kept, B's tap works", async () => {
     const context = await suite.newContext()
-    const key = generatePrivateKey()
-    // The test wallet stays on the phone, like a wallet app: only what the app keeps must go.
-    await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
-    const page = await context.newPage()
-    const a = await holderALeavesEverything(page, privateKeyToAccount(key).address)
+    const { page, secrets: a } = await holderALeavesEverything(
+      context,
+      await addTestWallet(context),
+    )
 
     // The search below finds each of these while A is signed in.
     expect(valuesFound(await dumpStorage(page), Object.values(a))).toEqual(Object.values(a))
@@ -124,8 +115,9 @@ describe('two holders, one phone', () => {
     expect((engine?.events as { userId: string }).userId).toBe(b.userId)
     expect(valuesFound(engine, Object.values(a))).toEqual([])
 
-    // Past wagmi's reconnect and the wallet cache's one-second write throttle: still no wallet.
-    await page.waitForTimeout(1500)
+    // Past wagmi's reconnect (promise work only, done before any timer comes due) and a wallet
+    // cache write the page had pending: still no wallet.
+    await pastWalletCacheWrite(page)
     for (const testId of [
       'wallet-connected',
       'wallet-address',

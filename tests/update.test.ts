@@ -1,32 +1,46 @@
 /** Updates in real Chromium: a new worker waits, the prompt offers it, Reload activates it. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, waitForServiceWorker } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { waitForServiceWorker } from './support/browser.ts'
+import { browserSuite } from './support/browser-suite.ts'
 import { startStaticServer, type StaticServer } from './support/static-server.ts'
 
-let browser: Browser
+const suite = browserSuite()
 let server: StaticServer
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   // A server of our own (own origin), so this test can publish a "new version" of the worker.
   server = await startStaticServer(inject('distDir'))
 })
 
 afterAll(async () => {
-  await browser.close()
   await server.close()
 })
 
-const activeScript = () =>
-  navigator.serviceWorker.getRegistration().then((r) => r?.active?.scriptURL ?? null)
+/** The status (`installed`, `activated`, `redundant`…) of every worker version, by version id. */
+async function watchVersions(page: Page): Promise<Map<string, string>> {
+  const statuses = new Map<string, string>()
+  const cdp = await page.context().newCDPSession(page)
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) statuses.set(version.versionId, version.status)
+  })
+  await cdp.send('ServiceWorker.enable')
+  return statuses
+}
+
+/** The ids of the versions whose status is `status`. */
+const withStatus = (statuses: Map<string, string>, status: string) =>
+  [...statuses].filter(([, current]) => current === status).map(([id]) => id)
 
 describe('update prompt', () => {
   it('shows "New version available" and activates the new worker on Reload', async () => {
-    const page = await browser.newPage()
+    const page = await (await suite.newContext()).newPage()
     await page.goto(server.url + '/')
     await waitForServiceWorker(page)
     expect(await page.getByText('New version available').count()).toBe(0)
+    const statuses = await watchVersions(page)
+    await expect.poll(() => withStatus(statuses, 'activated')).toHaveLength(1)
+    const [first] = withStatus(statuses, 'activated')
 
     server.override('/sw.js', (source) => `${source}\n// version 2\n`)
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
@@ -37,19 +51,22 @@ describe('update prompt', () => {
       navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null),
     )
     expect(waiting).toBe('installed')
+    await expect.poll(() => withStatus(statuses, 'installed')).toHaveLength(1)
+    const [second] = withStatus(statuses, 'installed')
 
     await Promise.all([
       page.waitForEvent('load'),
       prompt.getByRole('button', { name: 'Reload' }).click(),
     ])
     await waitForServiceWorker(page)
-    expect(await page.evaluate(activeScript)).toBe(server.url + '/sw.js')
+    // The waiting version is the active one now, and the first is gone.
+    await expect.poll(() => statuses.get(second ?? '')).toBe('activated')
+    await expect.poll(() => statuses.get(first ?? '')).toBe('redundant')
     expect(
       await page.evaluate(() =>
         navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null),
       ),
     ).toBeNull()
     expect(await page.getByText('New version available').count()).toBe(0)
-    await page.close()
   })
 })

@@ -4,30 +4,16 @@
  * reconnect after a reload, disconnect, the persisted `cache`; sign-in with SIWE off and on;
  * a declined signature and a refused one.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { parseSiweMessage } from 'viem/siwe'
-import { launchBrowser } from './support/browser.ts'
-import { expectEventsHome, resetStack, setProviderConfig, signInWithCode } from './support/stack.ts'
+import { browserSuite } from './support/browser-suite.ts'
+import { expectEventsHome, setProviderConfig, signInWithCode } from './support/stack.ts'
+import { addTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 
 const appUrl = inject('appUrl')
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
-
-beforeEach(async () => {
-  await resetStack()
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
+const suite = browserSuite()
 
 afterEach(async () => {
   await setSiwe(false)
@@ -37,11 +23,9 @@ const setSiwe = (siwe: boolean) => setProviderConfig({ siwe })
 
 /** A page whose browser has the test wallet, with a fresh key (so a fresh provider user). */
 async function pageWithWallet(): Promise<{ page: Page; address: string }> {
-  const key = generatePrivateKey()
-  const context = await browser.newContext()
-  contexts.push(context)
-  await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
-  return { page: await context.newPage(), address: privateKeyToAccount(key).address }
+  const context = await suite.newContext()
+  const address = await addTestWallet(context)
+  return { page: await context.newPage(), address }
 }
 
 const setMode = (page: Page, mode: 'reject-sign' | 'wrong-key') =>
@@ -53,6 +37,20 @@ async function startWalletSignIn(page: Page) {
   await page.goto(appUrl + '/auth/email')
   await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
   await page.getByRole('button', { name: 'Use Test wallet' }).click()
+}
+
+/**
+ * A wallet sign-in with the test wallet in `mode`, from a fresh page: the page says `message` and
+ * stays on /auth/email; returns the page.
+ */
+async function refusedWalletSignIn(mode: 'reject-sign' | 'wrong-key', message: string) {
+  const { page } = await pageWithWallet()
+  await page.goto(appUrl + '/auth/email')
+  await setMode(page, mode)
+  await startWalletSignIn(page)
+  await expect.poll(() => page.getByTestId('wallet-sign-in-error').textContent()).toContain(message)
+  expect(new URL(page.url()).pathname).toBe('/auth/email')
+  return page
 }
 
 /** A signed-in holder who connected the test wallet on /account. */
@@ -102,8 +100,8 @@ describe('a shared phone', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(appUrl + '/')
-    // Past the cache's one-second write throttle: nothing of the wallet comes back.
-    await page.waitForTimeout(1500)
+    // Past a cache write still pending from before the sign-out: nothing of the wallet comes back.
+    await pastWalletCacheWrite(page)
     expect(await walletKeys()).toEqual([])
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
       address.slice(2).toLowerCase(),
@@ -155,14 +153,7 @@ describe('sign-in with a wallet', () => {
   })
 
   it('a declined signature says so, and the next try works', async () => {
-    const { page } = await pageWithWallet()
-    await page.goto(appUrl + '/auth/email')
-    await setMode(page, 'reject-sign')
-    await startWalletSignIn(page)
-    await expect
-      .poll(() => page.getByTestId('wallet-sign-in-error').textContent())
-      .toContain('You declined the request in your wallet')
-    expect(new URL(page.url()).pathname).toBe('/auth/email')
+    const page = await refusedWalletSignIn('reject-sign', 'You declined the request in your wallet')
 
     await page.evaluate(() => localStorage.removeItem('iyk-test-wallet-mode'))
     await page.getByRole('button', { name: /^Sign in with wallet 0x/ }).click()
@@ -171,13 +162,6 @@ describe('sign-in with a wallet', () => {
   })
 
   it('a signature from another key is refused with a clear message', async () => {
-    const { page } = await pageWithWallet()
-    await page.goto(appUrl + '/auth/email')
-    await setMode(page, 'wrong-key')
-    await startWalletSignIn(page)
-    await expect
-      .poll(() => page.getByTestId('wallet-sign-in-error').textContent())
-      .toContain('The signature did not match this wallet')
-    expect(new URL(page.url()).pathname).toBe('/auth/email')
+    await refusedWalletSignIn('wrong-key', 'The signature did not match this wallet')
   })
 })

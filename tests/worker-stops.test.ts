@@ -8,10 +8,10 @@
  * with `WORKER_STOPS_SEED`.
  */
 import { describe, expect, inject, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { waitForServiceWorker } from './support/browser.ts'
+import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
-import { callCount, expectEventsHome, readEngineState, signInWithCode } from './support/stack.ts'
+import { stopAllWorkers } from './support/service-worker-cdp.ts'
+import { callCount, expectEventsHome, readEngineState } from './support/stack.ts'
 
 const appUrl = inject('appUrl')
 const STOPS = Number.parseInt(process.env.WORKER_STOPS ?? '6', 10)
@@ -33,14 +33,6 @@ function seeded(seed: number): () => number {
 
 const tapUrl = (n: number) =>
   `${appUrl}/tap?uid=041E3C8A2D6B80&ctr=${n.toString(16).toUpperCase().padStart(6, '0')}&cmac=4B00064004B0B3D3`
-
-/** Stops every service worker of the browser through the DevTools protocol. */
-async function stopWorkers(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.stopAllWorkers')
-  await cdp.detach()
-}
 
 interface EngineRecord {
   epoch: number
@@ -67,12 +59,7 @@ const ACTIONS = ['refresh', 'tap', 'reload', 'idle'] as const
 describe('worker stops at random moments', () => {
   it(`never sign the holder out and lose nothing (${STOPS} stops)`, async () => {
     const random = seeded(SEED)
-    const context = await suite.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
+    const { page } = await suite.signedIn()
     const start = await record(page)
     const authBefore = await callCount('/sdk/v1/sessions/authenticate')
     const done: Record<(typeof ACTIONS)[number], number> = {
@@ -97,7 +84,7 @@ describe('worker stops at random moments', () => {
       }
       // Anywhere from at once (mid-call) to after the call is over.
       await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 1500)))
-      await stopWorkers(context, page)
+      await stopAllWorkers(page)
     }
 
     // A quiet moment, then the holder opens the list again.

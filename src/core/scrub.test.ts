@@ -1,7 +1,8 @@
 /** The report scrubber removes every credential, tap value and email address, wherever it hides. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MARKER, FILTERED, scrubReport, scrubText, SCRUBBED_PARAMS } from './scrub.ts'
+import { EMAIL_MARKER, FILTERED, scrubReport, scrubText } from './scrub.ts'
+import { TAP_PARAM_NAMES } from './tap-params.ts'
 
 const UID = '041E3C8A2D6B80'
 const CMAC = '4B00064004B0B3D3'
@@ -94,7 +95,13 @@ describe('scrubText', () => {
   })
 
   it('covers every parameter the spec lists', () => {
-    for (const name of SCRUBBED_PARAMS) {
+    // Named here, not read back from the scrubber's own list: the sign-in link's and the tap
+    // formats' parameters, and any the tap parser comes to know.
+    const spec = new Set([
+      ...['token', 'stytch_token_type', 'e', 'picc_data', 'uid', 'ctr', 'cmac', 'p', 'c'],
+      ...TAP_PARAM_NAMES,
+    ])
+    for (const name of spec) {
       expect(scrubText(`/p?${name}=secret-session`)).toBe(`/p?${name}=${FILTERED}`)
       expect(scrubText(`/p%3F${name}%3Dsecret-session`)).toBe(`/p%3F${name}%3D${FILTERED}`)
     }

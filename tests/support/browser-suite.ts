@@ -1,12 +1,30 @@
-/** The browser tests' usual frame: one Chromium per file, fresh contexts and a reset stack per test. */
+/** The browser tests' one frame: one Chromium per file, fresh contexts and a reset stack per test. */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
+import { openInstalled, openSignedIn, type SignedIn } from './holder.ts'
 import { resetStack } from './stack.ts'
+
+/** How a test's holder starts: the context's options, and what to do to the context first. */
+export interface HolderOptions {
+  /** Options of the new context. */
+  context?: BrowserContextOptions
+  /** Runs on the new context before its first page opens (init scripts, say). */
+  prepare?: (context: BrowserContext) => Promise<unknown>
+  /** The address to sign in with; a fresh one when absent. */
+  email?: string
+}
+
+/** A page, and the context it belongs to. */
+export interface Opened {
+  context: BrowserContext
+  page: Page
+}
 
 /**
  * Registers the hooks (call it at the top of a test file); `beforeEachTest` runs after the stack
- * reset. Contexts made with `newContext` are closed before the next test.
+ * reset. Contexts made with `newContext` (and the helpers built on it) are closed before the next
+ * test; shared ones after the file's tests.
  */
 export function browserSuite(beforeEachTest?: () => Promise<void>) {
   let browser: Browser
@@ -22,12 +40,56 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
     await beforeEachTest?.()
     await Promise.all(contexts.splice(0).map((context) => context.close()))
   })
+
+  async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+    const context = await browser.newContext(options)
+    contexts.push(context)
+    return context
+  }
+
+  async function preparedContext(options: HolderOptions, shared: boolean) {
+    const context = shared
+      ? await browser.newContext(options.context)
+      : await newContext(options.context)
+    await options.prepare?.(context)
+    return context
+  }
+
   return {
     /** A new browser context, closed before the next test. */
-    async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-      const context = await browser.newContext(options)
-      contexts.push(context)
-      return context
+    newContext,
+
+    /** A new browser context for several tests (open it in `beforeAll`); closed with the browser. */
+    newSharedContext: (options?: BrowserContextOptions) => browser.newContext(options),
+
+    /** A new context whose worker is installed and controlling its page, as after a first visit. */
+    async installed(options: Omit<HolderOptions, 'email'> = {}): Promise<Opened> {
+      const context = await preparedContext(options, false)
+      return { context, page: await openInstalled(context) }
+    },
+
+    /** A new context with a holder signed in by emailed code on its installed page, on the events home. */
+    async signedIn(options: HolderOptions = {}): Promise<SignedIn & { context: BrowserContext }> {
+      const context = await preparedContext(options, false)
+      return { context, ...(await openSignedIn(context, options.email)) }
+    },
+
+    /**
+     * One signed-in page for the tests of the `describe` this is called in: the first test that
+     * asks signs in (the sign-in polls with `expect.poll`, which runs only inside a test); its
+     * context is closed after them.
+     */
+    sharedSignedIn(options: HolderOptions = {}): () => Promise<SignedIn> {
+      let context: BrowserContext | undefined
+      let ready: Promise<SignedIn> | undefined
+      afterAll(async () => {
+        await context?.close()
+      })
+      const signIn = async () => {
+        context = await preparedContext(options, true)
+        return openSignedIn(context, options.email)
+      }
+      return () => (ready ??= signIn())
     },
   }
 }

@@ -4,7 +4,7 @@
  * its session record from inside the worker.
  */
 import { expect } from 'vitest'
-import type { BrowserContext, CDPSession, Worker } from 'playwright-core'
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core'
 import { readEngineState } from './stack.ts'
 
 /** The parts of the protocol's records read here (playwright-core does not export its types). */
@@ -37,7 +37,21 @@ export interface AppWorker {
   dispatchPeriodicSync(tag: string): Promise<void>
   /** The session engine's record, read inside the running worker (no page of the app needed). */
   readEngineState(): Promise<Record<string, unknown> | null>
+  /**
+   * Starts noting, in the running worker, every event it extends (`waitUntil`, `respondWith`):
+   * call it before the events whose work `eventsSettled` is to wait for.
+   */
+  trackEvents(): Promise<void>
+  /**
+   * Resolves once the work of every event noted since `trackEvents` has ended, however it ended:
+   * whatever those events made the worker do, it has done. Fails if the worker was restarted
+   * since, or noted no event (then the tracking did not take, and there would be nothing to wait for).
+   */
+  eventsSettled(): Promise<void>
 }
+
+/** Where `trackEvents` keeps the noted events' work in the worker. */
+const TRACKED = '__trackedEventWork'
 
 /**
  * Watches the worker registered for `appUrl` in `context`. ServiceWorker commands need a page
@@ -160,5 +174,65 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
     async readEngineState() {
       return readEngineState(await runningWorker())
     },
+    async trackEvents() {
+      const worker = await runningWorker()
+      await worker.evaluate((key) => {
+        /** An event class of the worker's scope whose `method` takes the event's work. */
+        type Extends = { prototype: Record<string, (this: unknown, work: unknown) => void> }
+        const scope = self as unknown as Record<string, unknown> & {
+          ExtendableEvent: Extends
+          FetchEvent: Extends
+        }
+        const work: Promise<unknown>[] = []
+        scope[key] = work
+        const wrap = (events: Extends, method: string) => {
+          const original = events.prototype[method] as (this: unknown, work: unknown) => void
+          events.prototype[method] = function (done) {
+            work.push(Promise.resolve(done).catch(() => {}))
+            original.call(this, done)
+          }
+        }
+        wrap(scope.ExtendableEvent, 'waitUntil')
+        wrap(scope.FetchEvent, 'respondWith')
+      }, TRACKED)
+    },
+    async eventsSettled() {
+      const worker = await runningWorker()
+      const noted = await worker.evaluate(async (key) => {
+        const work = (self as unknown as Record<string, Promise<unknown>[] | undefined>)[key]
+        if (!work) return null
+        // Work noted while waiting (a later heartbeat, say) is waited for too.
+        let count
+        do {
+          count = work.length
+          await Promise.all(work)
+        } while (work.length > count)
+        return count
+      }, TRACKED)
+      expect(
+        noted,
+        'events noted by the worker (null: restarted since trackEvents)',
+      ).toBeGreaterThan(0)
+    },
   }
+}
+
+/**
+ * The app's worker while `page` (of the app) is open: watched as by `watchAppWorker`, and noting
+ * from now on the work of every event it is sent, for `eventsSettled`.
+ */
+export async function trackAppWorker(page: Page, appUrl: string): Promise<AppWorker> {
+  const worker = await watchAppWorker(page.context(), appUrl)
+  // The watcher's blank page opened in front: the holder's page is the one they look at.
+  await page.bringToFront()
+  await worker.trackEvents()
+  return worker
+}
+
+/** Stops every service worker of the browser through the DevTools protocol, as it stops idle ones. */
+export async function stopAllWorkers(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.stopAllWorkers')
+  await cdp.detach()
 }

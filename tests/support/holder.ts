@@ -1,0 +1,36 @@
+/** A holder's first steps in a browser context: the app installed, then signed in by emailed code. */
+import { inject } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { waitForServiceWorker } from './browser.ts'
+import { expectEventsHome, newEmail, signInWithCode } from './stack.ts'
+
+const appUrl = inject('appUrl')
+
+/** A signed-in holder's page and the address they signed in with. */
+export interface SignedIn {
+  page: Page
+  email: string
+}
+
+/** Opens the app in a new page of `context` and waits until its worker controls the page. */
+export async function openInstalled(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(appUrl + '/')
+  await waitForServiceWorker(page)
+  return page
+}
+
+/**
+ * Opens the app in a new page of `context`, waits for its worker, and signs in as `email` with the
+ * emailed code: the page ends on the signed-in home with its events.
+ */
+export async function openSignedIn(
+  context: BrowserContext,
+  email: string = newEmail(),
+): Promise<SignedIn> {
+  const page = await openInstalled(context)
+  await signInWithCode(page, email)
+  await page.waitForURL(appUrl + '/')
+  await expectEventsHome(page)
+  return { page, email }
+}
