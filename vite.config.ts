@@ -18,7 +18,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
-      pageShell(config),
+      pageShell(config, { prerender: '/src/app/prerender.tsx' }),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

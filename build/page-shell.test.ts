@@ -9,27 +9,52 @@ import {
   themeBootScript,
 } from './page-shell.ts'
 
-/** Runs the boot script against a stand-in document and storage; returns the theme it set. */
-function boot(storage: { getItem(key: string): string | null }): string | undefined {
+/**
+ * Runs the boot script against a stand-in page, storage and system preference; returns the theme
+ * it set and the colour it gave the browser's bar.
+ */
+function boot(storage: { getItem(key: string): string | null }, systemPrefersLight = false) {
   const documentElement = { dataset: {} as Record<string, string> }
-  new Function('document', 'localStorage', themeBootScript)({ documentElement }, storage)
-  return documentElement.dataset.theme
+  const meta = {
+    content: '#161616',
+    setAttribute: (_: string, value: string) => void (meta.content = value),
+  }
+  const document = { documentElement, querySelector: () => meta }
+  const window = { matchMedia: () => ({ matches: systemPrefersLight }) }
+  new Function('document', 'localStorage', 'window', 'matchMedia', themeBootScript)(
+    document,
+    storage,
+    window,
+    window.matchMedia,
+  )
+  return { theme: documentElement.dataset.theme, color: meta.content }
 }
 
+const nothingStored = { getItem: () => null }
+
 describe('theme boot script', () => {
-  it('is dark by default, light when chosen, dark for anything else', () => {
-    expect(boot({ getItem: () => null })).toBe('dark')
-    expect(boot({ getItem: (key) => (key === 'theme' ? 'light' : null) })).toBe('light')
-    expect(boot({ getItem: () => 'purple' })).toBe('dark')
+  it('follows the system when the holder has not chosen, dark where it says nothing', () => {
+    expect(boot(nothingStored)).toEqual({ theme: 'dark', color: '#161616' })
+    expect(boot(nothingStored, true)).toEqual({ theme: 'light', color: '#fafaf7' })
+    expect(boot({ getItem: () => 'purple' }, true).theme).toBe('light')
   })
 
-  it('falls back to dark when storage throws (blocked storage)', () => {
+  it("keeps the holder's choice over the system's", () => {
+    const chose = (theme: string) => ({
+      getItem: (key: string) => (key === 'theme' ? theme : null),
+    })
+    expect(boot(chose('dark'), true)).toEqual({ theme: 'dark', color: '#161616' })
+    expect(boot(chose('light'), false)).toEqual({ theme: 'light', color: '#fafaf7' })
+  })
+
+  it('falls back to the system when storage throws (blocked storage)', () => {
     const blocked = {
       getItem(): string | null {
         throw new DOMException('denied', 'SecurityError')
       },
     }
-    expect(boot(blocked)).toBe('dark')
+    expect(boot(blocked).theme).toBe('dark')
+    expect(boot(blocked, true).theme).toBe('light')
   })
 })
 
@@ -103,6 +128,18 @@ describe('page shell', () => {
     const built = renderPageShell(page, parseConfig({}), { csp: true, readAsset: () => undefined })
     expect(built).toContain('<link rel="stylesheet" href="/assets/index-abc.css">')
     expect(built).toContain("style-src 'self';")
+  })
+
+  it('puts the prerendered frames in the page and allows their script by hash', () => {
+    const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
+    const page = '<head><!-- csp --></head><body><div id="root"></div><!-- shell --></body>'
+    const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
+    expect(built).toContain(
+      '<div id="root"></div><div id="shell">frames</div><script>pick()</script>',
+    )
+    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
+    const withBoth = contentSecurityPolicy(parseConfig({}), [themeBootScript, 'pick()'])
+    expect(policy).toContain(withBoth.split('; ')[1])
   })
 
   it('leaves the policy out under the dev server', () => {

@@ -5,18 +5,20 @@
  * imports this module; it reads only the configuration and core's theme contract, no feature.
  */
 import { createHash } from 'node:crypto'
-import type { Plugin } from 'vite'
+import { runnerImport, type Plugin } from 'vite'
 import type { AppConfig } from '../src/config/defaults.ts'
-import { THEME_STORAGE_KEY } from '../src/core/theme.ts'
+import { THEME_COLORS, THEME_STORAGE_KEY } from '../src/core/theme.ts'
 
 /**
- * Inline script run before first paint so the page never flashes the wrong theme: dark unless
- * light was chosen (the same rule as features/theme's `readTheme`). The CSP allows it by hash,
- * so the page needs no `unsafe-inline`.
+ * Inline script run before first paint so the page never flashes the wrong theme: the holder's
+ * choice, else the system's preference, else dark; the browser's bar takes the theme's colour.
+ * (The same rule the theme toggle keeps.) The CSP allows it by hash: no `unsafe-inline`.
  */
-export const themeBootScript = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(
+export const themeBootScript = `(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem(${JSON.stringify(
   THEME_STORAGE_KEY,
-)})==="light"?"light":"dark"}catch(e){document.documentElement.dataset.theme="dark"}`
+)})}catch(e){}if(t!=="light"&&t!=="dark")t=window.matchMedia&&matchMedia("(prefers-color-scheme: light)").matches?"light":"dark";d.dataset.theme=t;var m=document.querySelector('meta[name="theme-color"]');if(m)m.setAttribute("content",${JSON.stringify(
+  THEME_COLORS,
+)}[t])})()`
 
 /**
  * Share previews (Open Graph, Twitter) need absolute URLs: with a site URL, the preview image
@@ -68,6 +70,33 @@ export function contentSecurityPolicy(
   ].join('; ')
 }
 
+/** What the app's prerender module gives the page: the frames, and the script that picks one. */
+export interface PrerenderedShell {
+  html: string
+  script: string
+}
+
+/** CSS imports render nothing on the server: each resolves to an empty module. */
+const noCss: Plugin = {
+  name: 'iyk:prerender-no-css',
+  enforce: 'pre',
+  resolveId: (id) => (id.endsWith('.css') ? '\0iyk-no-css' : undefined),
+  load: (id) => (id === '\0iyk-no-css' ? 'export default ""' : undefined),
+}
+
+/**
+ * Runs the app's prerender module (a path the build configuration names; this module imports no
+ * app code) through Vite's module runner and returns its shell.
+ */
+export async function prerenderShell(modulePath: string): Promise<PrerenderedShell> {
+  const { module } = await runnerImport<{ renderShell(): Promise<PrerenderedShell> }>(modulePath, {
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [noCss],
+  })
+  return module.renderShell()
+}
+
 /** The entry stylesheet's link as Vite writes it into the built page. */
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/
 
@@ -79,12 +108,25 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets
 export function renderPageShell(
   html: string,
   config: AppConfig,
-  { csp, readAsset }: { csp: boolean; readAsset?: (path: string) => string | undefined },
+  {
+    csp,
+    readAsset,
+    shell,
+  }: {
+    csp: boolean
+    readAsset?: (path: string) => string | undefined
+    shell?: PrerenderedShell | undefined
+  },
 ) {
   let page = absoluteShareUrls(
     html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
     config.siteUrl,
   )
+  const scripts = [themeBootScript]
+  if (shell) {
+    scripts.push(shell.script)
+    page = page.replace('<!-- shell -->', () => `${shell.html}<script>${shell.script}</script>`)
+  }
   if (!csp) return page
   const styles: string[] = []
   const link = STYLESHEET_LINK.exec(page)
@@ -93,15 +135,19 @@ export function renderPageShell(
     styles.push(css)
     page = page.replace(link[0], () => `<style>${css}</style>`)
   }
-  const policy = contentSecurityPolicy(config, [themeBootScript], styles)
+  const policy = contentSecurityPolicy(config, scripts, styles)
   return page.replace(
     '<!-- csp -->',
     `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
   )
 }
 
-/** The Vite plugin: the page shell in dev and build, the policy in builds only (dev injects scripts). */
-export function pageShell(config: AppConfig): Plugin {
+/**
+ * The Vite plugin: the page shell in dev and build; in builds only, the policy (dev injects
+ * scripts), the inlined stylesheet and the prerendered first-paint frames of `prerender` (the
+ * path of the app's prerender module).
+ */
+export function pageShell(config: AppConfig, { prerender }: { prerender?: string } = {}): Plugin {
   let isBuild = false
   return {
     name: 'iyk:page-shell',
@@ -110,7 +156,7 @@ export function pageShell(config: AppConfig): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         const readAsset = (path: string) => {
           const asset = context.bundle?.[path]
           if (asset?.type !== 'asset') return undefined
@@ -118,7 +164,8 @@ export function pageShell(config: AppConfig): Plugin {
             ? asset.source
             : new TextDecoder().decode(asset.source)
         }
-        return renderPageShell(html, config, { csp: isBuild, readAsset })
+        const shell = isBuild && prerender ? await prerenderShell(prerender) : undefined
+        return renderPageShell(html, config, { csp: isBuild, readAsset, shell })
       },
     },
   }

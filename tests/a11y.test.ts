@@ -2,6 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { appShown } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, newEmail, readEngineState } from './support/stack.ts'
 
@@ -34,6 +35,7 @@ const visit =
   (path: string) =>
   async (page: Page): Promise<void> => {
     await page.goto(appUrl + path)
+    await appShown(page)
     await page.locator('main h1').waitFor()
   }
 

@@ -44,13 +44,13 @@ describe('events', () => {
   it('shows all five statuses in their groups, active soonest first, past latest first', async () => {
     const { page } = await signedIn()
     const errors = collectErrors(page)
-    expect(await cardNames(page, 'Active')).toEqual([
+    expect(await cardNames(page, 'Now and upcoming')).toEqual([
       'Wwworld Launch Night',
       'Tap-In Gallery Walk',
       'Midnight Market Pop-Up',
       'Summer Signal Festival',
     ])
-    expect(await badges(page, 'Active')).toEqual([
+    expect(await badges(page, 'Now and upcoming')).toEqual([
       'Active',
       'Active',
       'Pending approval',
@@ -139,7 +139,7 @@ describe('events', () => {
     const { page } = await signedIn()
     await serveEvents(page, [])
     await page.getByRole('heading', { name: 'No events yet' }).waitFor()
-    expect(await page.getByRole('region', { name: 'Active', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(0)
     expect(await page.getByRole('region', { name: 'Past', exact: true }).count()).toBe(0)
 
     await serveEvents(page, [
@@ -158,7 +158,7 @@ describe('events', () => {
     ])
     await page.getByRole('heading', { name: 'Broken Image Night' }).waitFor()
     await page.getByTestId('event-image-fallback').waitFor()
-    expect(await page.getByRole('region', { name: 'Active', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(0)
   })
 })
 

@@ -98,7 +98,8 @@ const suite = browserSuite()
 
 /**
  * Records, in every document of the context, whether the home page ever showed no event list (a
- * skeleton, or no card at all) once it rendered: the holder's list must never go away.
+ * skeleton, or no card at all) once the app rendered it (the prerendered first-paint frame before
+ * it is a skeleton by design): the holder's list must never go away.
  */
 async function watchEventList(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -106,7 +107,10 @@ async function watchEventList(context: BrowserContext): Promise<void> {
     Object.assign(window, { eventListWatch: watch })
     new MutationObserver(() => {
       const home = document.getElementById('events-title')
-      if (home && !document.querySelector('[data-testid="event-card"]')) watch.listMissing = true
+      const app = !document.getElementById('shell')
+      if (app && home && !document.querySelector('[data-testid="event-card"]')) {
+        watch.listMissing = true
+      }
     }).observe(document, { childList: true, subtree: true })
   })
 }

@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { waitForServiceWorker } from './support/browser.ts'
+import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, signInWithCode } from './support/stack.ts'
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
 })
 
 async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
+  await appShown(page)
   await page.locator('main h1').waitFor()
   await page.evaluate(() => document.fonts.ready)
   const file = join(OUT, `${name}-${width}-${theme}.png`)

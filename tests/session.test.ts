@@ -44,7 +44,7 @@ describe('sign-in', () => {
     await signInWithCode(page)
     await page.waitForURL(appUrl + '/')
     await expectEventsHome(page)
-    await page.getByRole('heading', { name: 'Active', level: 2 }).waitFor()
+    await page.getByRole('heading', { name: 'Now and upcoming', level: 2 }).waitFor()
     await page.getByRole('heading', { name: 'Past', level: 2 }).waitFor()
     for (const status of ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']) {
       expect(await page.locator('.badge', { hasText: status }).count(), status).toBeGreaterThan(0)

@@ -1,7 +1,7 @@
 /** The app shell in real Chromium: routes, the guard, not-found, metadata, no errors, layout. */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { collectErrors, contextOptions } from './support/browser.ts'
+import { appShown, collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome } from './support/stack.ts'
 
@@ -41,13 +41,18 @@ describe('public routes', () => {
 })
 
 describe('signed-in routes', () => {
-  it.each(['/account', '/events/42'])('%s sends an anonymous visitor to sign in', async (path) => {
+  it.each([
+    ['/account', 'your account'],
+    ['/events/42', 'the event you were looking at'],
+  ])('%s sends an anonymous visitor to sign in', async (path, name) => {
     const page = await context.newPage()
     const errors = collectErrors(page)
     await page.goto(appUrl + path)
     await page.waitForURL((url) => url.pathname === '/auth/email')
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path)
-    await expect.poll(() => page.getByTestId('redirect-note').textContent()).toContain(path)
+    await expect
+      .poll(() => page.getByTestId('redirect-note').textContent())
+      .toBe(`After signing in you will come back to ${name}.`)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -55,6 +60,7 @@ describe('signed-in routes', () => {
   it('drops a redirect to another origin', async () => {
     const page = await context.newPage()
     await page.goto(appUrl + '/auth/email?redirect=' + encodeURIComponent('//evil.example/x'))
+    await appShown(page)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
     expect(await page.getByTestId('redirect-note').count()).toBe(0)
     await page.close()

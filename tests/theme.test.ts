@@ -18,8 +18,12 @@ const recordThemeAtFirstParse = () => {
 
 const background = () => getComputedStyle(document.documentElement).backgroundColor
 
+/** The colour the browser's bar takes. */
+const themeColor = () =>
+  document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? null
+
 describe('theme', () => {
-  it('is dark by default, and light survives a reload without a flash', async () => {
+  it('is dark on a dark system, and a chosen light survives a reload without a flash', async () => {
     const context = await suite.newContext()
     await context.addInitScript(recordThemeAtFirstParse)
     const page = await context.newPage()
@@ -30,9 +34,12 @@ describe('theme', () => {
     ).toBe('dark')
     expect(await page.evaluate(background)).toBe('rgb(22, 22, 22)')
 
+    expect(await page.evaluate(themeColor)).toBe('#161616')
+
     await page.getByRole('button', { name: 'Switch to light theme' }).click()
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
     expect(await page.evaluate(background)).toBe('rgb(250, 250, 247)')
+    expect(await page.evaluate(themeColor)).toBe('#fafaf7')
 
     await page.reload()
     // Light was on <html> before the body was parsed: the first paint is light.
@@ -47,5 +54,25 @@ describe('theme', () => {
       await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody),
     ).toBe('light')
     expect(errors).toEqual([])
+  })
+
+  it("follows the system's light preference on a first visit, until the holder chooses", async () => {
+    const context = await suite.newContext({ colorScheme: 'light' })
+    await context.addInitScript(recordThemeAtFirstParse)
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody),
+    ).toBe('light')
+    expect(await page.evaluate(themeColor)).toBe('#fafaf7')
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    expect(await page.evaluate(themeColor)).toBe('#161616')
+    await page.reload()
+    // The holder's choice wins over the system's from then on.
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody),
+    ).toBe('dark')
+    expect(await page.evaluate(themeColor)).toBe('#161616')
   })
 })

@@ -32,6 +32,20 @@ startErrorReporting({ router, firstRender })
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+// The built page paints a prerendered frame of this screen before any JavaScript (prerender.tsx).
+// The app renders into `#root` off the page and takes the frame's place once its first screen is
+// ready, or after SHELL_PATIENCE_MS whatever it shows: never a blank moment, never two of
+// anything on the page at once.
+const SHELL_PATIENCE_MS = 5000
+const shell = document.getElementById('shell')
+if (shell) {
+  root.remove()
+  const patience = new Promise((resolve) => setTimeout(resolve, SHELL_PATIENCE_MS))
+  void Promise.race([firstRender, patience]).then(() => {
+    requestAnimationFrame(() => shell.replaceWith(root))
+  })
+}
+
 createRoot(root).render(
   <StrictMode>
     <AppStoreProvider store={store}>

@@ -1,7 +1,9 @@
 /** The events answer: every usable entry, a failure only without a data list; its message names what went wrong. */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   describeEventsFailure,
+  EVENTS_FAILURE_TEXT,
   EventsResponseError,
   readEventsResponse,
 } from './events-response.ts'
@@ -46,30 +48,44 @@ describe('describeEventsFailure', () => {
     )
   })
 
-  it('falls back to the status when the body has no usable message', () => {
-    expect(failureOf(401, JSON_TYPE, '{"error":"x"}')).toBe(
-      'Could not load your events (HTTP 401).',
-    )
-    expect(failureOf(403, 'text/html', '<h1>Forbidden</h1>')).toBe(
-      'Could not load your events (HTTP 403).',
-    )
+  it('says in plain words why, when the body has no usable message', () => {
+    expect(failureOf(401, JSON_TYPE, '{"error":"x"}')).toBe(EVENTS_FAILURE_TEXT.refused)
+    expect(failureOf(403, 'text/html', '<h1>Forbidden</h1>')).toBe(EVENTS_FAILURE_TEXT.refused)
     expect(failureOf(400, JSON_TYPE, JSON.stringify({ message: 'x'.repeat(201) }))).toBe(
-      'Could not load your events (HTTP 400).',
+      EVENTS_FAILURE_TEXT.refused,
     )
   })
 
-  it('never passes on a server error body', () => {
+  it('never passes on a server error body, and says the service is busy', () => {
     expect(failureOf(500, JSON_TYPE, '{"message":"stack trace here"}')).toBe(
-      'Could not load your events (HTTP 500).',
+      EVENTS_FAILURE_TEXT.busy,
+    )
+    expect(failureOf(429, JSON_TYPE, '{}')).toBe(EVENTS_FAILURE_TEXT.busy)
+  })
+
+  it('never shows a status code, whatever the answer', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.constantFrom(JSON_TYPE, 'text/html', 'text/plain'),
+        fc.string(),
+        (status, type, body) => {
+          let text = ''
+          try {
+            readEventsResponse(status, type, body)
+          } catch (error) {
+            text = describeEventsFailure(error)
+          }
+          expect(text).not.toMatch(/HTTP|\b[1-5]\d\d\b/)
+        },
+      ),
     )
   })
 
   it('names bad answers and unreachable servers', () => {
-    expect(failureOf(200, 'text/html', '<html>')).toBe('Could not load your events (not JSON).')
-    expect(failureOf(200, JSON_TYPE, '{')).toBe('Could not load your events (invalid JSON).')
-    expect(failureOf(200, JSON_TYPE, '{"data":"no"}')).toBe(
-      'Could not load your events (unexpected data).',
-    )
+    expect(failureOf(200, 'text/html', '<html>')).toBe(EVENTS_FAILURE_TEXT.unreadable)
+    expect(failureOf(200, JSON_TYPE, '{')).toBe(EVENTS_FAILURE_TEXT.unreadable)
+    expect(failureOf(200, JSON_TYPE, '{"data":"no"}')).toBe(EVENTS_FAILURE_TEXT.unreadable)
     expect(describeEventsFailure(new TypeError('Failed to fetch'))).toBe(
       'Could not reach the events service.',
     )

@@ -58,12 +58,26 @@ export function readEventsResponse(
   return readPoapEventsBody(body)
 }
 
-/** A short message for tabs about why the events could not be loaded. */
+/** What went wrong, in a holder's words: never a status code or a server's own error text. */
+export const EVENTS_FAILURE_TEXT = {
+  busy: 'The events service is having trouble right now. Your list will update once it is back.',
+  refused: 'Could not load your events. Try again in a little while.',
+  unreadable:
+    'The events service sent an answer this app cannot read. Your list will update once it is fixed.',
+  unreachable: 'Could not reach the events service.',
+} as const
+
+/**
+ * A short message for tabs about why the events could not be loaded: a client error's own
+ * `message` when it has a usable one (spec §8), else one of `EVENTS_FAILURE_TEXT`.
+ */
 export function describeEventsFailure(error: unknown): string {
   if (error instanceof EventsResponseError) {
     if (error.bodyMessage) return `Could not load your events: ${error.bodyMessage}`
-    return `Could not load your events (${error.message}).`
+    if (error.status >= 500 || error.status === 429) return EVENTS_FAILURE_TEXT.busy
+    if (error.status >= 400) return EVENTS_FAILURE_TEXT.refused
+    return EVENTS_FAILURE_TEXT.unreadable
   }
-  if (error instanceof ValidationError) return 'Could not load your events (unexpected data).'
-  return 'Could not reach the events service.'
+  if (error instanceof ValidationError) return EVENTS_FAILURE_TEXT.unreadable
+  return EVENTS_FAILURE_TEXT.unreachable
 }

@@ -488,10 +488,10 @@ describe('events', () => {
   })
 
   it.each<[string, FakeAnswer, string]>([
-    ['data that is not a list', json(200, { data: { id: 1, status: 'lost' } }), 'unexpected data'],
-    ['a body without data', json(200, { events: [] }), 'unexpected data'],
-    ['HTTP 500', json(500, { message: 'boom' }), 'HTTP 500'],
-    ['invalid JSON', { status: 200, contentType: 'application/json', body: '[' }, 'invalid JSON'],
+    ['data that is not a list', json(200, { data: { id: 1, status: 'lost' } }), 'cannot read'],
+    ['a body without data', json(200, { events: [] }), 'cannot read'],
+    ['HTTP 500', json(500, { message: 'boom' }), 'having trouble'],
+    ['invalid JSON', { status: 200, contentType: 'application/json', body: '[' }, 'cannot read'],
     ['a network error', { fail: 'network' }, 'Could not reach'],
   ])('%s: events-error, logged and reported, list unchanged', async (_label, answer, text) => {
     await signIn()

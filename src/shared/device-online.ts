@@ -10,6 +10,10 @@ const subscribe = (onChange: () => void) => {
   }
 }
 
-/** `navigator.onLine`, re-rendering when it changes. */
+/** `navigator.onLine`, re-rendering when it changes (online as the build prerenders the page). */
 export const useDeviceOnline = (): boolean =>
-  useSyncExternalStore(subscribe, () => navigator.onLine)
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )

@@ -79,7 +79,8 @@ let tracedRouter: unknown = null
 /** The app's reporter (DSN from the build configuration). */
 const appReporting = createErrorReporting({
   dsn: config.sentryDsn,
-  target: window,
+  // No window while the build prerenders the page's first-paint frames (src/app/prerender.tsx).
+  target: typeof window === 'undefined' ? new EventTarget() : window,
   carrier: sessionCarrier,
   load: async () => {
     const { initSentry } = await import('./error-reporting-sentry.ts')

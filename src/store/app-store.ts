@@ -127,12 +127,16 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
   }
 }
 
-/** Builds a fresh store; tests build their own so nothing leaks between them. */
-export function createAppStore() {
+/**
+ * Builds a fresh store; tests build their own so nothing leaks between them. `initial` is for the
+ * build's prerender, which renders each first screen from the state it would start in.
+ */
+export function createAppStore(initial: Partial<Data> = {}) {
   return createStore<AppState>()((set, get) => ({
     auth: anonymous('unknown'),
     events: noEvents,
     net: { online: true, refreshing: false, pendingTaps: [] },
+    ...initial,
     apply: (message) => set(reduce(get(), message)),
   }))
 }

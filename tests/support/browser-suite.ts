@@ -15,6 +15,15 @@ export interface HolderOptions {
   email?: string
 }
 
+/**
+ * Every context starts on a system set to dark (Playwright would otherwise emulate light, and the
+ * app follows the system until the holder chooses), unless a test asks for another.
+ */
+const withDefaults = (options?: BrowserContextOptions): BrowserContextOptions => ({
+  colorScheme: 'dark',
+  ...options,
+})
+
 /** A page, and the context it belongs to. */
 export interface Opened {
   context: BrowserContext
@@ -42,14 +51,14 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
   })
 
   async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-    const context = await browser.newContext(options)
+    const context = await browser.newContext(withDefaults(options))
     contexts.push(context)
     return context
   }
 
   async function preparedContext(options: HolderOptions, shared: boolean) {
     const context = shared
-      ? await browser.newContext(options.context)
+      ? await browser.newContext(withDefaults(options.context))
       : await newContext(options.context)
     await options.prepare?.(context)
     return context
@@ -60,7 +69,8 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
     newContext,
 
     /** A new browser context for several tests (open it in `beforeAll`); closed with the browser. */
-    newSharedContext: (options?: BrowserContextOptions) => browser.newContext(options),
+    newSharedContext: (options?: BrowserContextOptions) =>
+      browser.newContext(withDefaults(options)),
 
     /** A new context whose worker is installed and controlling its page, as after a first visit. */
     async installed(options: Omit<HolderOptions, 'email'> = {}): Promise<Opened> {

@@ -109,3 +109,13 @@ function controlState(page: Page, timeoutMs: number): Promise<string> {
     { timeout: timeoutMs, grace: CLAIM_GRACE_MS },
   )
 }
+
+/**
+ * Waits until the live app has taken the place of the page's prerendered first-paint frame
+ * (src/app/prerender.tsx), for checks of the app itself (axe, screenshots) rather than the frame.
+ */
+export async function appShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getElementById('shell') === null && document.getElementById('root') !== null,
+  )
+}

@@ -4,6 +4,7 @@ import { APP_VERSION } from '../../config/version.ts'
 import { errorToText } from '../../core/error-text.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
+import { EmailAddress } from '../../shared/email-address.tsx'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */
 export interface AccountPageProps {
@@ -45,7 +46,7 @@ export function AccountPage({ onSignOut, themeToggle, install, wallet }: Account
         <h2 id="account-who" className="account__label muted">
           Signed in as
         </h2>
-        <p className="account-email">{email ?? 'a wallet'}</p>
+        <p className="account-email">{email ? <EmailAddress email={email} /> : 'a wallet'}</p>
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>

@@ -348,7 +348,9 @@ describe('SignInPage', () => {
       expect(screen.queryByRole('status')).toBeNull()
       expect(screen.getByLabelText('Email')).toHaveValue('')
       expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled()
-      expect(screen.getByTestId('redirect-note')).toHaveTextContent('/account')
+      expect(screen.getByTestId('redirect-note')).toHaveTextContent(
+        'After signing in you will come back to your account.',
+      )
     })
   })
 })

@@ -13,6 +13,8 @@ import {
   UNUSABLE_LINK_TEXT,
 } from './sign-in-errors.ts'
 import { readMagicLink, stripMagicLink } from './magic-link.ts'
+import { EmailAddress } from '../../shared/email-address.tsx'
+import { targetName } from './target-name.ts'
 
 /** Seconds before another code can be sent to the same address. */
 export const RESEND_COOLDOWN_SECONDS = 30
@@ -41,10 +43,14 @@ export function SignInPage({
   redirect,
   complete,
   provider = stytchSignIn,
-  href = window.location.href,
+  href,
   alternatives,
 }: SignInPageProps) {
-  const [landing] = useState(() => readMagicLink(href))
+  // No location while the build prerenders the page's first-paint frame: no link landed there.
+  const [landing] = useState(() => {
+    const location = href ?? (typeof window === 'undefined' ? null : window.location.href)
+    return location === null ? null : readMagicLink(location)
+  })
   const [step, setStep] = useState<Step>(() => {
     if (landing?.kind === 'token') return { kind: 'link', token: landing.token }
     if (landing?.kind === 'unusable') {
@@ -53,6 +59,7 @@ export function SignInPage({
     return { kind: 'email' }
   })
   const target = redirectTarget(redirect)
+  const returnTo = targetName(redirect)
   useEffect(() => {
     // A link too damaged to try is not used, but it must not stay in the address bar either,
     // and nobody would hear of it unless it is reported (without the token).
@@ -77,9 +84,9 @@ export function SignInPage({
           <h1 id="sign-in-title" tabIndex={-1}>
             Sign in
           </h1>
-          {redirect ? (
+          {returnTo ? (
             <p className="muted" data-testid="redirect-note">
-              After signing in you will return to <code>{redirect}</code>.
+              After signing in you will come back to {returnTo}.
             </p>
           ) : null}
           {step.kind === 'email' && step.notice ? (
@@ -111,8 +118,12 @@ export function SignInPage({
           {step.kind === 'link-sent' ? (
             <div className="stack" role="status">
               <p className="lede">
-                We emailed a sign-in link to <strong>{step.email}</strong>. Open it on this device,
-                in this browser. It expires in {CODE_EXPIRY_MINUTES} minutes.
+                We emailed a sign-in link to{' '}
+                <strong>
+                  <EmailAddress email={step.email} />
+                </strong>
+                . Open it on this device, in this browser. It expires in {CODE_EXPIRY_MINUTES}{' '}
+                minutes.
               </p>
               <button type="button" className="button" onClick={() => setStep({ kind: 'email' })}>
                 Use a different email
@@ -253,8 +264,11 @@ function CodeStep({
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p className="lede">
-        We emailed a 6-digit code to <strong>{email}</strong>. It expires in {CODE_EXPIRY_MINUTES}{' '}
-        minutes.
+        We emailed a 6-digit code to{' '}
+        <strong>
+          <EmailAddress email={email} />
+        </strong>
+        . It expires in {CODE_EXPIRY_MINUTES} minutes.
       </p>
       <label className="field">
         <span className="field__label">6-digit code</span>

@@ -78,7 +78,9 @@ describe('EventDetailPage', () => {
   it('falls back to a placeholder when the image fails', async () => {
     const { container } = await renderDetail()
     fireEvent.error(container.querySelector('img') as HTMLImageElement)
-    expect(screen.getByTestId('event-image-fallback')).toHaveTextContent('S')
+    const fallback = screen.getByTestId('event-image-fallback')
+    expect(fallback.textContent).toBe('')
+    expect(fallback.querySelector('svg')).not.toBeNull()
   })
 
   it('links only to web addresses, and leaves out what is unknown', async () => {

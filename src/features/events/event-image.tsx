@@ -1,10 +1,17 @@
-/** An event's image: lazy, sized, and a lettered placeholder when it is missing or fails. */
+/** An event's image: lazy, sized, and a wordless placeholder when it is missing or fails. */
 import { useState } from 'react'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { httpUrl } from './safe-url.ts'
 
-/** The first character of the name (a whole emoji or accented letter, not half of one). */
-const initial = (name: string) => (Array.from(name.trim())[0] ?? '').toUpperCase()
+/** A collectible's outline: the placeholder holds no text (the name is always beside it). */
+function BadgeOutline() {
+  return (
+    <svg viewBox="0 0 48 48" width="50%" height="50%" focusable="false">
+      <circle cx="24" cy="24" r="18" fill="none" stroke="currentColor" strokeWidth="3" />
+      <circle cx="24" cy="24" r="9" fill="currentColor" fillOpacity="0.25" />
+    </svg>
+  )
+}
 
 /** Decorative (`alt=""`): the event's name is always next to it. `size` is in CSS pixels. */
 export function EventImage({
@@ -13,7 +20,7 @@ export function EventImage({
   className,
   lazy = true,
 }: {
-  event: Pick<PoapEvent, 'name' | 'imageUrl'>
+  event: Pick<PoapEvent, 'imageUrl'>
   size: number
   className: string
   lazy?: boolean
@@ -27,7 +34,7 @@ export function EventImage({
         aria-hidden="true"
         data-testid="event-image-fallback"
       >
-        {initial(event.name)}
+        <BadgeOutline />
       </div>
     )
   }

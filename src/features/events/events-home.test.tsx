@@ -74,26 +74,26 @@ describe('EventsHome', () => {
     await renderHome(signedInStore([eventsMessage([])]))
     expect(screen.getByRole('heading', { name: 'No events yet' })).toBeInTheDocument()
     expect(screen.getByText(/hold your card to the back of your phone/i)).toBeInTheDocument()
-    expect(screen.queryByRole('region', { name: 'Active' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Now and upcoming' })).toBeNull()
     expect(screen.queryByRole('region', { name: 'Past' })).toBeNull()
     expect(screen.queryByRole('status', { name: 'Loading your events' })).toBeNull()
   })
 
   it('shows only the active group, soonest first', async () => {
     await renderHome(signedInStore([eventsMessage(ACTIVE)]))
-    expect(names('Active')).toEqual(['Now', 'Soon', 'Later'])
+    expect(names('Now and upcoming')).toEqual(['Now', 'Soon', 'Later'])
     expect(screen.queryByRole('region', { name: 'Past' })).toBeNull()
   })
 
   it('shows only the past group, most recent first', async () => {
     await renderHome(signedInStore([eventsMessage(PAST)]))
     expect(names('Past')).toEqual(['Recent', 'Old'])
-    expect(screen.queryByRole('region', { name: 'Active' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Now and upcoming' })).toBeNull()
   })
 
   it('shows both groups with each card’s status in words, dates, place and link', async () => {
     await renderHome(signedInStore([eventsMessage([...PAST, ...ACTIVE])]))
-    expect(names('Active')).toEqual(['Now', 'Soon', 'Later'])
+    expect(names('Now and upcoming')).toEqual(['Now', 'Soon', 'Later'])
     expect(names('Past')).toEqual(['Recent', 'Old'])
     const card = screen.getByRole('link', { name: /Soon/ })
     expect(card).toHaveAttribute('href', '/events/soon')
@@ -115,7 +115,9 @@ describe('EventsHome', () => {
     expect(image).toHaveAttribute('height', '96')
     fireEvent.error(image as HTMLImageElement)
     expect(container.querySelector('img')).toBeNull()
-    expect(screen.getByTestId('event-image-fallback')).toHaveTextContent('A')
+    const fallback = screen.getByTestId('event-image-fallback')
+    expect(fallback.textContent).toBe('')
+    expect(fallback.querySelector('svg')).not.toBeNull()
   })
 
   it('uses the placeholder for a missing or non-web image address', async () => {
@@ -153,7 +155,7 @@ describe('EventsHome', () => {
       signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
     )
     expect(screen.getByTestId('events-age')).toHaveTextContent(/^Offline\s+updated just now$/)
-    expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Now and upcoming' })).toBeInTheDocument()
   })
 
   it('tells a service it cannot reach from being offline, as the device changes', async () => {
@@ -229,7 +231,7 @@ describe('EventsHome', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The cards service is down. Showing the last list.',
     )
-    expect(screen.getByRole('region', { name: 'Active' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Now and upcoming' })).toBeInTheDocument()
   })
 
   it('shows a POAP event as it is: all-day dates, no place, no status badge when none', async () => {
@@ -265,7 +267,7 @@ describe('EventsHome', () => {
     ]
     await renderHome(signedInStore([eventsMessage(list)]))
     expect(names('Past')).toEqual(['Old claim'])
-    expect(names('Active')).toEqual(['New hold'])
+    expect(names('Now and upcoming')).toEqual(['New hold'])
     expect(screen.getByText('Claimed')).toHaveClass('badge', 'badge--other')
     expect(screen.getByText('On hold')).toHaveClass('badge', 'badge--other')
   })
@@ -277,7 +279,7 @@ describe('EventsHome', () => {
       makeEvent({ id: 'd', name: 'Dated', startDate: '2999-01-01', endDate: '2999-01-02' }),
     ]
     await renderHome(signedInStore([eventsMessage(list)]))
-    expect(names('Active')).toEqual(['Dated', 'Undated', 'Year only'])
+    expect(names('Now and upcoming')).toEqual(['Dated', 'Undated', 'Year only'])
     expect(screen.getByRole('link', { name: /Undated/ })).toHaveTextContent('Date to be announced')
     expect(screen.getByRole('link', { name: /Year only/ })).toHaveTextContent('2027')
   })

@@ -84,17 +84,16 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
         </div>
       ) : null}
       {groups.active.length > 0 ? (
-        <EventGroup title="Active" events={sortActive(groups.active)} />
+        <EventGroup id="group-now" title="Now and upcoming" events={sortActive(groups.active)} />
       ) : null}
       {groups.inactive.length > 0 ? (
-        <EventGroup title="Past" events={sortPast(groups.inactive)} />
+        <EventGroup id="group-past" title="Past" events={sortPast(groups.inactive)} />
       ) : null}
     </section>
   )
 }
 
-function EventGroup({ title, events }: { title: string; events: PoapEvent[] }) {
-  const id = `group-${title.toLowerCase()}`
+function EventGroup({ id, title, events }: { id: string; title: string; events: PoapEvent[] }) {
   return (
     <section className="event-group" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

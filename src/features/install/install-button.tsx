@@ -7,8 +7,15 @@ import { isIos, isIosSafari, isStandalone } from './platform-detect.ts'
 import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
 
+/** Which iOS browser this is, if any; none while the build prerenders the page. */
 const iosBrowser = () =>
-  isStandalone() ? null : isIosSafari() ? 'safari' : isIos() ? 'other' : null
+  typeof window === 'undefined' || isStandalone()
+    ? null
+    : isIosSafari()
+      ? 'safari'
+      : isIos()
+        ? 'other'
+        : null
 
 /** Renders nothing until the browser's install offer arrives (or, on iOS, the steps). */
 export function InstallButton({ className = 'button' }: { className?: string }) {

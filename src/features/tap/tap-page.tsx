@@ -63,6 +63,21 @@ function reasonText(reason: TapInvalidReason, param?: string): string {
 }
 
 /** The whole page; its heading stays "Card tap" whatever the link holds. */
+/**
+ * The tap page before the app has read the link (the build's first-paint frame): its heading and
+ * the space its answer will take.
+ */
+export function TapFrame() {
+  return (
+    <section className="page page--narrow tap" aria-labelledby="tap-title" aria-busy="true">
+      <h1 id="tap-title" tabIndex={-1}>
+        Card tap
+      </h1>
+      <div className="card tap__pending" />
+    </section>
+  )
+}
+
 export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   const tap = useMemo(() => parseTapParams(search), [search])
   return (

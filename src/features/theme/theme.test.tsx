@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { applyTheme, readTheme, THEME_STORAGE_KEY } from './theme.ts'
+import { applyTheme, THEME_STORAGE_KEY } from './theme.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-/** What the build's boot script does before React runs (tested in build/page-shell.test.ts). */
+/** What the build's boot script does before React runs, for a dark system (build/page-shell.test.ts). */
 const boot = () => {
-  document.documentElement.dataset.theme = readTheme(localStorage)
+  document.documentElement.dataset.theme = 'dark'
 }
 
 beforeEach(() => {
@@ -13,12 +13,16 @@ beforeEach(() => {
 })
 
 describe('theme', () => {
-  it('is dark by default, light when chosen, dark for anything else', () => {
-    expect(readTheme(localStorage)).toBe('dark')
-    localStorage.setItem(THEME_STORAGE_KEY, 'light')
-    expect(readTheme(localStorage)).toBe('light')
-    localStorage.setItem(THEME_STORAGE_KEY, 'purple')
-    expect(readTheme(localStorage)).toBe('dark')
+  it("colours the browser's bar with the theme", () => {
+    const meta = document.createElement('meta')
+    meta.name = 'theme-color'
+    meta.content = '#161616'
+    document.head.append(meta)
+    applyTheme('light', document.documentElement, localStorage)
+    expect(meta.content).toBe('#fafaf7')
+    applyTheme('dark', document.documentElement, localStorage)
+    expect(meta.content).toBe('#161616')
+    meta.remove()
   })
 
   it('still applies when storage refuses writes', () => {

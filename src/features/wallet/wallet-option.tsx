@@ -19,10 +19,13 @@ export interface WalletOptionProps {
   render(start: WalletStart, loading: ReactNode): ReactNode
 }
 
-/** A connection wagmi kept in this browser: reconnecting needs the wallet code at once. */
-function remembersWallet(storage: Pick<Storage, 'getItem'>): boolean {
+/**
+ * A connection wagmi kept in this browser: reconnecting needs the wallet code at once. (No storage
+ * at all while the build prerenders the page.)
+ */
+function remembersWallet(): boolean {
   try {
-    return storage.getItem(`${WALLET_STORAGE_PREFIX}.recentConnectorId`) !== null
+    return localStorage.getItem(`${WALLET_STORAGE_PREFIX}.recentConnectorId`) !== null
   } catch {
     return false
   }
@@ -47,9 +50,7 @@ export function WalletOptionFrame({
 }
 
 export function WalletOption({ render }: WalletOptionProps) {
-  const [start, setStart] = useState<WalletStart | null>(() =>
-    remembersWallet(localStorage) ? 'idle' : null,
-  )
+  const [start, setStart] = useState<WalletStart | null>(() => (remembersWallet() ? 'idle' : null))
   const frame = useRef<HTMLDivElement>(null)
 
   useEffect(() => {

@@ -1,0 +1,110 @@
+/**
+ * First paint without JavaScript: the app's own routes rendered to static HTML at build time
+ * (build/page-shell.ts runs this module in node through Vite's module runner). The page gets one
+ * frame per kind of first screen (the landing page, the signed-in list's skeleton, the sign-in
+ * form, the tap page, and a bare frame for the rest) and a tiny inline script that keeps the one
+ * this visit needs before anything paints. Every control in a frame is disabled: until the app
+ * takes over, only plain links work, so nothing typed can be lost. `main.tsx` swaps the frame for
+ * the live app once its first screen is ready (see docs/decisions/011-prerendered-frames.md).
+ */
+import { prerender } from 'react-dom/static'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
+import { createAppStore, type AppState } from '../store/app-store.ts'
+import { AppStoreProvider } from '../store/use-app-store.tsx'
+import type { SessionActions } from '../session/session-client.ts'
+import { TapFrame } from '../features/tap/tap-page.tsx'
+import { createAppRouter } from './router.tsx'
+
+/** The kinds of first screen, each a frame in the page. */
+export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'blank'
+
+/** Attribute naming a frame in the page; the element with id `shell` holds them all. */
+export const FRAME_ATTRIBUTE = 'data-shell-frame'
+
+/** Nothing happens in a frame: the live app does the work once it has taken over. */
+const inertSession: SessionActions = {
+  handoff: () => Promise.resolve(),
+  refresh: () => {},
+  tap: () => {},
+  signOut: () => Promise.resolve(),
+}
+
+const signedOut: Pick<AppState, 'auth'> = {
+  auth: { status: 'anonymous', jwt: null, email: null, expiresAt: null, signedOutReason: null },
+}
+const signedIn: Pick<AppState, 'auth'> = {
+  auth: {
+    status: 'signed-in',
+    jwt: null,
+    email: null,
+    expiresAt: null,
+    signedOutReason: null,
+  },
+}
+
+/** The app at `path` with `state`, as the first render in a browser would show it. */
+async function renderRoute(path: string, state: Partial<AppState>): Promise<string> {
+  const store = createAppStore(state)
+  const router = createAppRouter(
+    { store, session: inertSession },
+    { history: createMemoryHistory({ initialEntries: [path] }) },
+  )
+  await router.load()
+  const errors: unknown[] = []
+  const { prelude } = await prerender(
+    <AppStoreProvider store={store}>
+      <RouterProvider router={router} />
+    </AppStoreProvider>,
+    { onError: (error) => void errors.push(error) },
+  )
+  // A screen that cannot render without a browser would paint as nothing: fail the build instead.
+  if (errors.length > 0) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] })
+  return new Response(prelude).text()
+}
+
+/** `page` with the content of its `<main>` replaced by `content`. */
+function withMain(page: string, content: string): string {
+  return page.replace(/(<main\b[^>]*>)[\s\S]*(<\/main>)/, (_, open: string, close: string) => {
+    return open + content + close
+  })
+}
+
+/**
+ * Controls are disabled until the app takes over (links keep working as plain links), and the
+ * router's own inline scripts (scroll restoration) are left out: the page allows no inline script
+ * but its own hashed ones, and the live app restores scroll itself.
+ */
+const inert = (html: string) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<(input|button|select|textarea)\b(?![^>]*\bdisabled\b)/g, '<$1 disabled=""')
+
+/** Which frame a visit needs: by path, and for `/` by the spec's sign-in and sign-out markers. */
+export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f;try{s=+localStorage.getItem(${JSON.stringify(
+  SIGNIN_EVENT_KEY,
+)})||0;o=+localStorage.getItem(${JSON.stringify(
+  SIGNOUT_EVENT_KEY,
+)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?"tap":"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove()})()`
+
+/** Every frame's markup, keyed by frame. */
+export async function renderFrames(): Promise<Record<ShellFrame, string>> {
+  const blank = await renderRoute('/', {})
+  return {
+    landing: await renderRoute('/', signedOut),
+    list: await renderRoute('/', signedIn),
+    'sign-in': await renderRoute('/auth/email', signedOut),
+    tap: withMain(blank, renderToStaticMarkup(<TapFrame />)),
+    blank,
+  }
+}
+
+/** The shell as it goes into the page: every frame, inert, and the script that picks one. */
+export async function renderShell(): Promise<{ html: string; script: string }> {
+  const frames = await renderFrames()
+  const html = Object.entries(frames)
+    .map(([frame, markup]) => `<div ${FRAME_ATTRIBUTE}="${frame}">${inert(markup)}</div>`)
+    .join('')
+  return { html: `<div id="shell">${html}</div>`, script: frameChoiceScript }
+}

@@ -1,0 +1,113 @@
+/**
+ * First paint needs no JavaScript bundle: the built page holds a prerendered frame of each first
+ * screen, an inline script keeps the one the visit needs, and the app takes its place once its
+ * first screen is ready. Here the bundles are held back to see what a phone paints before them.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { browserSuite } from './support/browser-suite.ts'
+import { collectErrors, contextOptions } from './support/browser.ts'
+
+const appUrl = inject('appUrl')
+const suite = browserSuite()
+
+const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+
+/** A context whose script bundles never arrive: only the page itself and its inline scripts run. */
+async function withoutBundles(): Promise<BrowserContext> {
+  const context = await suite.newContext({ ...contextOptions, serviceWorkers: 'block' })
+  await context.route(/\/assets\/.+\.js$/, (route) => route.abort())
+  return context
+}
+
+/** The frames left in the page once it has parsed. */
+const framesOf = (page: Page) =>
+  page.$$eval('[data-shell-frame]', (frames) =>
+    frames.map((frame) => frame.getAttribute('data-shell-frame')),
+  )
+
+describe('first paint without the bundle', () => {
+  it.each([
+    ['/', 'landing', 'IYK Cards'],
+    ['/auth/email', 'sign-in', 'Sign in'],
+    [TAP, 'tap', 'Card tap'],
+    ['/account', 'blank', null],
+  ])('%s paints the %s frame', async (path, frame, heading) => {
+    const context = await withoutBundles()
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(appUrl + path)
+    expect(await framesOf(page)).toEqual([frame])
+    if (heading) {
+      await expect
+        .poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible())
+        .toBe(true)
+    }
+    await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true)
+    // The frame scripts ran under the page's policy: no refusal, nothing but the held bundles.
+    expect(errors.filter((error) => !/assets\/.+\.js|ERR_FAILED/.test(error))).toEqual([])
+  })
+
+  it('shows a signed-in holder the skeleton of their list, not the landing page', async () => {
+    const context = await withoutBundles()
+    await context.addInitScript(() => localStorage.setItem('signin-event', String(Date.now())))
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    expect(await framesOf(page)).toEqual(['list'])
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your events', level: 1 }).isVisible())
+      .toBe(true)
+    expect(await page.getByRole('status', { name: 'Loading your events' }).isVisible()).toBe(true)
+  })
+
+  it('keeps the landing frame after a sign-out', async () => {
+    const context = await withoutBundles()
+    await context.addInitScript(() => {
+      localStorage.setItem('signin-event', '1000')
+      localStorage.setItem('signout-event', '2000')
+    })
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    expect(await framesOf(page)).toEqual(['landing'])
+  })
+
+  it('leaves nothing typeable, so nothing typed is lost, while links already work', async () => {
+    const context = await withoutBundles()
+    const page = await context.newPage()
+    await page.goto(appUrl + '/auth/email')
+    expect(await page.getByLabel('Email').isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true)
+    await page.getByRole('link', { name: 'IYK Cards home' }).click()
+    await page.waitForURL(appUrl + '/')
+    expect(await framesOf(page)).toEqual(['landing'])
+  })
+
+  it('paints only the landing page when no script runs at all', async () => {
+    const context = await suite.newContext({ ...contextOptions, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    const visible = await page
+      .locator('[data-shell-frame]')
+      .evaluateAll((frames) =>
+        frames
+          .filter((frame) => getComputedStyle(frame).display !== 'none')
+          .map((frame) => frame.getAttribute('data-shell-frame')),
+      )
+    expect(visible).toEqual(['landing'])
+  })
+})
+
+describe('the app takes over', () => {
+  it.each(['/', '/auth/email', TAP])('%s: the frame gives way to the live app', async (path) => {
+    const context = await suite.newContext(contextOptions)
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(appUrl + path)
+    await expect.poll(() => page.locator('#shell').count()).toBe(0)
+    expect(await page.locator('#root').isVisible()).toBe(true)
+    expect(await page.locator('main').count()).toBe(1)
+    await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true)
+    if (path === '/auth/email') expect(await page.getByLabel('Email').isEnabled()).toBe(true)
+    expect(errors).toEqual([])
+  })
+})
