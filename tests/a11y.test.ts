@@ -120,7 +120,7 @@ const signedInScreens: Screen[] = [
     'a tap',
     async (page) => {
       await page.goto(appUrl + TAP)
-      await page.getByRole('heading', { name: 'Card recognised' }).waitFor()
+      await page.getByText('Card details for support').waitFor()
       await refreshResult(page).waitFor()
     },
   ],

@@ -40,7 +40,8 @@ async function reloadMany(page: Page, ready: () => Promise<void>): Promise<numbe
 describe('pages left behind', () => {
   it(`are collected: at most 2 live documents after ${RELOADS} reloads (landing page)`, async () => {
     const { page } = await suite.installed()
-    const landing = () => page.getByRole('heading', { name: 'IYK Cards' }).first().waitFor()
+    const landing = () =>
+      page.getByRole('heading', { name: 'Your events, one tap away' }).first().waitFor()
     await landing()
     const counts = await reloadMany(page, landing)
     console.log(`live documents, first load then every 10 reloads: ${counts.join(', ')}`)

@@ -139,7 +139,9 @@ describe('events', () => {
     const { page } = await signedIn()
     await serveEvents(page, [])
     await page.getByRole('heading', { name: 'No events yet' }).waitFor()
-    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(
+      0,
+    )
     expect(await page.getByRole('region', { name: 'Past', exact: true }).count()).toBe(0)
 
     await serveEvents(page, [
@@ -158,7 +160,9 @@ describe('events', () => {
     ])
     await page.getByRole('heading', { name: 'Broken Image Night' }).waitFor()
     await page.getByTestId('event-image-fallback').waitFor()
-    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Now and upcoming', exact: true }).count()).toBe(
+      0,
+    )
   })
 })
 
@@ -183,7 +187,7 @@ describe('account', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(appUrl + '/')
-    await page.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
     expect(errors).toEqual([])
   })

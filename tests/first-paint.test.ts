@@ -28,7 +28,7 @@ const framesOf = (page: Page) =>
 
 describe('first paint without the bundle', () => {
   it.each([
-    ['/', 'landing', 'IYK Cards'],
+    ['/', 'landing', 'Your events, one tap away'],
     ['/auth/email', 'sign-in', 'Sign in'],
     [TAP, 'tap', 'Card tap'],
     ['/account', 'blank', null],

@@ -28,7 +28,7 @@ describe('offline', () => {
   })
 
   it.each([
-    ['/', 'IYK Cards'],
+    ['/', 'Your events, one tap away'],
     ['/auth/email', 'Sign in'],
     ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
     ['/never-visited', 'Page not found'],

@@ -198,7 +198,7 @@ describe('tabs in step', () => {
     await second.goto(appUrl + '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
     const third = await context.newPage()
     await third.goto(appUrl + '/')
-    await third.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    await third.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
 
     await signInWithCode(first)
     await expectEventsHome(first)
@@ -220,7 +220,7 @@ describe('tabs in step', () => {
       ),
     )
     console.log(`tabs showed the sign-out after ${signOutMs.join(' ms, ')} ms`)
-    await third.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    await third.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(third)).toMatchObject({ session: null, events: null })
   })
 
@@ -303,7 +303,7 @@ describe('offline and session loss', () => {
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect.poll(() => isSignedIn(page)).toBe(false)
     await other.waitForURL(appUrl + '/')
-    await other.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    await other.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
   })
 
@@ -353,7 +353,7 @@ describe('no service worker', () => {
     await signInWithCode(page)
     await expectEventsHome(page)
     await expect.poll(() => isSignedIn(other)).toBe(true)
-    await other.getByRole('heading', { name: 'Card recognised' }).waitFor()
+    await other.getByText('Card details for support').waitFor()
     expect(new URL(other.url()).pathname).toBe('/tap')
   })
 })

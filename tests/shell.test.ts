@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 describe('public routes', () => {
   it.each([
-    ['/', 'IYK Cards'],
+    ['/', 'Your events, one tap away'],
     ['/auth/email', 'Sign in'],
     ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
   ])('%s renders without console errors', async (path, heading) => {
@@ -31,7 +31,10 @@ describe('public routes', () => {
   it('the landing page offers sign-in and says what a card does', async () => {
     const page = await context.newPage()
     await page.goto(appUrl + '/')
-    await page.getByText('Your key to the wwworld.', { exact: true }).first().waitFor()
+    await appShown(page)
+    // The name is in the header and the tagline in the footer, each once: never repeated below.
+    expect(await page.getByText('Your key to the wwworld.', { exact: true }).count()).toBe(1)
+    expect(await page.getByText('IYK Cards', { exact: true }).count()).toBe(1)
     await page.getByRole('link', { name: 'Sign in' }).click()
     await page.waitForURL(/\/auth\/email$/)
     // The address changes before the new route has rendered: read the heading once it has.

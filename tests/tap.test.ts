@@ -90,13 +90,16 @@ async function expectSettledOnce(page: Page, worker: AppWorker): Promise<void> {
 }
 
 describe('the link', () => {
-  it('recognises a valid tap and shows its parameters as text', async () => {
+  it('says what happens next, with the card data folded away for support', async () => {
     const { page } = await newPage()
     const errors = collectErrors(page)
     await page.goto(appUrl + TAP)
-    const card = page.getByTestId('tap-recognised')
-    await card.getByRole('heading', { name: 'Card recognised' }).waitFor()
-    expect(await card.textContent()).toContain('Signed (uid + ctr + cmac)')
+    const card = page.getByTestId('tap-details')
+    const summary = card.getByText('Card details for support')
+    await summary.waitFor()
+    expect(await card.locator('code').first().isVisible()).toBe(false)
+    await summary.click()
+    expect(await card.textContent()).toContain('Signed link (uid, ctr, cmac)')
     for (const value of ['041E3C8A2D6B80', '000006', '4B00064004B0B3D3']) {
       await card.locator('code', { hasText: value }).waitFor()
     }
@@ -113,10 +116,10 @@ describe('the link', () => {
     const alert = page.getByRole('alert')
     await alert.filter({ hasText: "This link isn't a valid card tap" }).waitFor()
     expect(await alert.textContent()).toContain('“cmac” is not a hexadecimal code.')
-    expect(await page.getByText('Card recognised').count()).toBe(0)
+    expect(await page.getByTestId('tap-details').count()).toBe(0)
     await page.getByRole('link', { name: 'Back to home' }).click()
     await page.waitForURL(appUrl + '/')
-    await page.getByRole('heading', { name: 'IYK Cards', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
   })
 })
 
@@ -136,7 +139,7 @@ describe('collecting a tap', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
 
     await page.waitForURL(appUrl + TAP)
-    await page.getByRole('heading', { name: 'Card recognised' }).waitFor()
+    await page.getByText('Card details for support').waitFor()
     await page.getByRole('link', { name: 'Account' }).waitFor()
     await refreshResult(page).waitFor()
   })
@@ -162,7 +165,7 @@ describe('collecting a tap', () => {
     )
     await page.goto(link ?? '')
     await page.waitForURL(appUrl + TAP)
-    await page.getByRole('heading', { name: 'Card recognised' }).waitFor()
+    await page.getByText('Card details for support').waitFor()
     await refreshResult(page).waitFor()
   })
 

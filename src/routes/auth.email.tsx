@@ -1,6 +1,7 @@
 /** `/auth/email`: sign in by email or wallet; `redirect` is kept only when it is a same-origin path. */
 import { Suspense, useMemo } from 'react'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { useAppStore } from '../store/use-app-store.tsx'
 import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 import { validateSignInSearch } from '../features/auth/sign-in-search.ts'
@@ -19,10 +20,21 @@ export const Route = createFileRoute('/auth/email')({
     const { redirect } = Route.useSearch()
     const { session } = Route.useRouteContext()
     const complete = useMemo(() => completeSignIn(session), [session])
+    const router = useRouter()
+    const auth = useAppStore((state) => state.auth)
+    const signedIn =
+      auth.status === 'signed-in'
+        ? {
+            email: auth.email,
+            onContinue: (target: string) => router.history.push(target),
+            onSignOut: session.signOut,
+          }
+        : undefined
     return (
       <SignInPage
         redirect={redirect}
         complete={complete}
+        signedIn={signedIn}
         alternatives={
           <WalletOption
             render={(start, loading) => (

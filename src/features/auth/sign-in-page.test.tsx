@@ -354,3 +354,59 @@ describe('SignInPage', () => {
     })
   })
 })
+
+describe('someone already signed in', () => {
+  const signedInAs = (email: string | null) => ({
+    email,
+    onContinue: vi.fn(),
+    onSignOut: vi.fn(() => Promise.resolve()),
+  })
+
+  it('shows who, and Continue goes where they were headed', () => {
+    const choice = signedInAs('holder@example.com')
+    render(
+      <SignInPage
+        provider={fakeProvider()}
+        complete={vi.fn()}
+        href={page}
+        redirect="/account"
+        signedIn={choice}
+      />,
+    )
+    expect(screen.getByRole('heading', { name: 'You are signed in' })).toBeInTheDocument()
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as holder@example.com.')
+    expect(screen.queryByLabelText('Email')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(choice.onContinue).toHaveBeenCalledWith('/account')
+  })
+
+  it('signs out, and says so when that fails', async () => {
+    const choice = signedInAs(null)
+    choice.onSignOut.mockRejectedValueOnce({ error_message: 'The network is down.' })
+    render(
+      <SignInPage provider={fakeProvider()} complete={vi.fn()} href={page} signedIn={choice} />,
+    )
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as a wallet.')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Signing out failed: The network is down. Try again.',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(choice.onSignOut).toHaveBeenCalledTimes(2)
+  })
+
+  it('still follows a sign-in link (another holder on a shared phone)', async () => {
+    const complete = vi.fn(() => Promise.resolve())
+    const href = `${page}?stytch_token_type=magic_links&token=${TOKEN}`
+    render(
+      <SignInPage
+        provider={fakeProvider()}
+        complete={complete}
+        href={href}
+        signedIn={signedInAs('previous@example.com')}
+      />,
+    )
+    expect(screen.queryByRole('heading', { name: 'You are signed in' })).toBeNull()
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+  })
+})

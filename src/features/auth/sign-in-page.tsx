@@ -1,6 +1,7 @@
 /** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthenticateData } from '../../core/provider-session.ts'
+import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
@@ -36,6 +37,17 @@ export interface SignInPageProps {
   href?: string
   /** Other ways to sign in (the wallet), shown under the email form. */
   alternatives?: ReactNode
+  /** Set when someone is already signed in here: who, and what they can do instead. */
+  signedIn?: SignedInChoice | undefined
+}
+
+/** A holder already signed in on this device: their address (none for a wallet), and choices. */
+export interface SignedInChoice {
+  email: string | null
+  /** Goes on to `target`, where the holder was headed. */
+  onContinue(target: string): void
+  /** Signs out, so someone else can sign in here. */
+  onSignOut(): Promise<void>
 }
 
 /** The whole sign-in flow; each step keeps what was typed when something fails. */
@@ -45,6 +57,7 @@ export function SignInPage({
   provider = stytchSignIn,
   href,
   alternatives,
+  signedIn,
 }: SignInPageProps) {
   // No location while the build prerenders the page's first-paint frame: no link landed there.
   const [landing] = useState(() => {
@@ -67,6 +80,12 @@ export function SignInPage({
     stripMagicLink()
     reportError(new Error('Unusable sign-in link'), { op: 'magic-link', reason: landing.reason })
   }, [landing])
+
+  // A sign-in link still signs in (it may be another holder's, on a shared phone); otherwise a
+  // holder already signed in sees who, rather than a form that would replace them.
+  if (signedIn && step.kind === 'email') {
+    return <AlreadySignedIn {...signedIn} onContinue={() => signedIn.onContinue(target)} />
+  }
 
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
@@ -385,5 +404,49 @@ function MagicLinkLanding({
       </h1>
       <div className="progress" aria-hidden="true" />
     </div>
+  )
+}
+
+/** Who is signed in here, with Continue and Sign out. */
+function AlreadySignedIn({
+  email,
+  onContinue,
+  onSignOut,
+}: Omit<SignedInChoice, 'onContinue'> & { onContinue(): void }) {
+  const [signingOut, setSigningOut] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const signOut = () => {
+    setSigningOut(true)
+    setError(null)
+    onSignOut().then(
+      () => setSigningOut(false),
+      (failure: unknown) => {
+        setSigningOut(false)
+        setError(`Signing out failed: ${errorToText(failure)} Try again.`)
+      },
+    )
+  }
+  return (
+    <section className="page page--narrow stack" aria-labelledby="signed-in-title">
+      <h1 id="signed-in-title" tabIndex={-1}>
+        You are signed in
+      </h1>
+      <p data-testid="signed-in-as">
+        Signed in as <strong>{email ? <EmailAddress email={email} /> : 'a wallet'}</strong>.
+      </p>
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={onContinue}>
+          Continue
+        </button>
+        <button type="button" className="button" disabled={signingOut} onClick={signOut}>
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      </div>
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
   )
 }

@@ -24,6 +24,15 @@ const day = (year: number, month: number, date: number) =>
     timeZone: 'UTC',
   }).format(Date.UTC(year, month - 1, date))
 
+/** The reference text of a range of calendar days (the locale's own range format). */
+const days = (from: [number, number, number], to: [number, number, number]) =>
+  new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(Date.UTC(from[0], from[1] - 1, from[2]), Date.UTC(to[0], to[1] - 1, to[2]))
+
 const dates = (startDate: string | null, endDate: string | null, year: number | null = null) => ({
   startDate,
   endDate,
@@ -65,7 +74,7 @@ describe('formatDates', () => {
   it('shows an all-day POAP date as its own calendar day, in every zone', () => {
     for (const zone of ZONES) {
       const text = formatDates(dates('2022-09-16', '2022-09-18'), zone)
-      expect(text).toBe(`${day(2022, 9, 16)} – ${day(2022, 9, 18)}`)
+      expect(text).toBe(days([2022, 9, 16], [2022, 9, 18]))
     }
     expect(formatDates(dates('2022-09-16', '2022-09-16'), 'Pacific/Kiritimati')).toBe(
       day(2022, 9, 16),
@@ -106,6 +115,33 @@ describe('formatDates', () => {
   })
 })
 
+describe('natural ranges', () => {
+  it('name the year once for a range within one year, as the locale writes ranges', () => {
+    for (const locale of ['en-GB', 'en-US', 'de-DE']) {
+      const text = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+      const range = text.formatRange(Date.UTC(2022, 8, 16), Date.UTC(2022, 8, 18))
+      expect(range.match(/2022/g)).toHaveLength(1)
+    }
+    expect(formatDates(dates('2022-09-16', '2022-09-18')).match(/2022/g)).toHaveLength(1)
+    expect(formatDates(dates('2022-12-30', '2023-01-02'))).toMatch(/2022.*2023/)
+  })
+
+  it('never throw on ends out of order or of two kinds, and still show both', () => {
+    expect(formatDates(dates('2022-09-18', '2022-09-16'))).toBe(
+      `${day(2022, 9, 18)} – ${day(2022, 9, 16)}`,
+    )
+    expect(formatDates(dates('2022-09-16', '2022-09-18T12:00:00.000Z'), 'UTC')).toContain('–')
+    expect(
+      formatDateTimes(dates('2026-03-05T10:00:00.000Z', '2026-03-03T10:00:00.000Z')),
+    ).toContain('–')
+  })
+})
+
 describe('formatDateTimes', () => {
   it('gives the end time alone on the same day, and the end date otherwise', () => {
     const day = formatDateTimes(
@@ -122,7 +158,7 @@ describe('formatDateTimes', () => {
   it('shows all-day dates without times or shift', () => {
     for (const zone of ZONES) {
       expect(formatDateTimes(dates('2022-09-16', '2022-09-18'), zone)).toBe(
-        `${day(2022, 9, 16)} – ${day(2022, 9, 18)}`,
+        days([2022, 9, 16], [2022, 9, 18]),
       )
     }
   })

@@ -32,8 +32,38 @@ function partialRange(from: string | null, to: string | null, year: number | nul
 }
 
 /**
- * "3 Mar 2026" or "3 Mar 2026 – 5 Mar 2026"; "Until 5 Mar 2026" without a start; the year, or
- * "Date to be announced", without either. `timeZone` is the viewer's (the device's by default).
+ * Two dates as one natural range in the holder's locale ("3–5 Mar 2026", "3 Mar – 5 Apr 2026",
+ * or one date when both fall on the same day), or null when the two ends cannot make a range (one
+ * all-day and one instant, or an end before its start): then the caller joins the two texts.
+ */
+function naturalRange(
+  start: EventDate | null,
+  end: EventDate | null,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+): string | null {
+  const from = start === null ? null : eventDateParts(start)
+  const to = end === null ? null : eventDateParts(end)
+  if (from === null || to === null || from.allDay !== to.allDay) return null
+  const [a, b, zone, format] =
+    from.allDay && to.allDay
+      ? [
+          Date.UTC(from.year, from.month - 1, from.day),
+          Date.UTC(to.year, to.month - 1, to.day),
+          'UTC',
+          DAY,
+        ]
+      : !from.allDay && !to.allDay
+        ? [from.ms, to.ms, timeZone, options]
+        : [0, 0, undefined, options]
+  if (b < a) return null
+  return new Intl.DateTimeFormat(undefined, { ...format, timeZone: zone }).formatRange(a, b)
+}
+
+/**
+ * "3 Mar 2026", or a natural range ("3–5 Mar 2026"); "Until 5 Mar 2026" without a start; the
+ * year, or "Date to be announced", without either. `timeZone` is the viewer's (the device's by
+ * default); all-day dates are the same calendar day everywhere.
  */
 export function formatDates(
   event: Pick<PoapEvent, 'startDate' | 'endDate' | 'year'>,
@@ -42,7 +72,8 @@ export function formatDates(
   const from = dateText(event.startDate, timeZone, false)
   const to = dateText(event.endDate, timeZone, false)
   if (from === null || to === null) return partialRange(from, to, event.year)
-  return from === to ? from : `${from} – ${to}`
+  if (from === to) return from
+  return naturalRange(event.startDate, event.endDate, DAY, timeZone) ?? `${from} – ${to}`
 }
 
 /** "Lisbon, Portugal", or whichever part is known. */
@@ -62,8 +93,8 @@ export function formatAge(fetchedAt: number, now: number): string {
 }
 
 /**
- * With times for instants, in the viewer's zone: "3 Mar 2026, 19:00 – 23:00" on one day, else
- * "3 Mar 2026, 19:00 – 10 Mar 2026, 19:00"; all-day dates without times, as in formatDates.
+ * With times for instants, in the viewer's zone, as one natural range ("3 Mar 2026, 19:00 –
+ * 23:00" on one day); all-day dates without times, as in formatDates.
  */
 export function formatDateTimes(
   event: Pick<PoapEvent, 'startDate' | 'endDate' | 'year'>,
@@ -73,11 +104,6 @@ export function formatDateTimes(
   const to = dateText(event.endDate, timeZone, true)
   if (from === null || to === null) return partialRange(from, to, event.year)
   if (from === to) return from
-  const start = event.startDate === null ? null : eventDateParts(event.startDate)
-  const end = event.endDate === null ? null : eventDateParts(event.endDate)
-  if (start?.allDay === false && end?.allDay === false) {
-    const sameDay = inZone(DAY, timeZone, start.ms) === inZone(DAY, timeZone, end.ms)
-    if (sameDay) return `${from} – ${inZone(TIME, timeZone, end.ms)}`
-  }
-  return `${from} – ${to}`
+  const withTimes = { ...DAY, ...TIME }
+  return naturalRange(event.startDate, event.endDate, withTimes, timeZone) ?? `${from} – ${to}`
 }

@@ -25,9 +25,12 @@ async function renderLanding(install?: ReactNode) {
 describe('LandingPage', () => {
   it('says what the app is', async () => {
     await renderLanding()
-    expect(screen.getByRole('region', { name: 'IYK Cards' })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1, name: 'IYK Cards' })).toBeInTheDocument()
-    expect(screen.getByText('Your key to the wwworld.')).toBeInTheDocument()
+    const title = 'Your events, one tap away'
+    expect(screen.getByRole('region', { name: title })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    // The header already names the app and the footer carries its tagline: never twice.
+    expect(screen.queryByText('IYK Cards')).toBeNull()
+    expect(screen.queryByText('Your key to the wwworld.')).toBeNull()
     expect(screen.getByText(/Your card holds the events you have been to/)).toBeInTheDocument()
   })
 

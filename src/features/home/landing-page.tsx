@@ -14,9 +14,8 @@ export function LandingPage({ install }: { install?: ReactNode }) {
     <section className="page landing" aria-labelledby="landing-title">
       <div className="hero">
         <h1 id="landing-title" className="hero__title">
-          IYK Cards
+          Your events, one tap away
         </h1>
-        <p className="hero__tagline">Your key to the wwworld.</p>
         <p className="lede">
           Your card holds the events you have been to. Sign in to see your collectibles, and tap
           your card at the next one.

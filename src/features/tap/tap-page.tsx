@@ -32,11 +32,12 @@ export interface TapPageProps {
   onOpenTap(search: string): void
 }
 
+/** The link's format in words, with its parameters for whoever helps the holder. */
 const FORMAT_LABEL: Record<TapFormat, string> = {
-  e: 'Encrypted (e)',
-  'picc_data+cmac': 'Encrypted with signature (picc_data + cmac)',
-  'uid+ctr+cmac': 'Signed (uid + ctr + cmac)',
-  'p+c': 'Encrypted with signature (p + c)',
+  e: 'Encrypted link (e)',
+  'picc_data+cmac': 'Encrypted, signed link (picc_data, cmac)',
+  'uid+ctr+cmac': 'Signed link (uid, ctr, cmac)',
+  'p+c': 'Encrypted, signed link (p, c)',
 }
 
 /** Why the link is not a tap, in words (the parameter name is user input: shown as text, cut short). */
@@ -87,8 +88,8 @@ export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
       </h1>
       {tap.ok ? (
         <>
-          <Recognised tap={tap} />
           <TapOutcome search={search} onTap={onTap} />
+          <CardDetails tap={tap} />
         </>
       ) : (
         <div className="notice notice--error stack tap__invalid" role="alert">
@@ -105,10 +106,15 @@ export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   )
 }
 
-function Recognised({ tap }: { tap: TapParams }) {
+/**
+ * The card's data, folded away: a holder needs none of it, support may ask for it. The link is
+ * only well formed here; whether the card is genuine is for the server to say, so nothing here
+ * claims it.
+ */
+function CardDetails({ tap }: { tap: TapParams }) {
   return (
-    <div className="card stack" data-testid="tap-recognised">
-      <h2>Card recognised</h2>
+    <details className="card tap__details" data-testid="tap-details">
+      <summary>Card details for support</summary>
       <p className="muted tap__format">
         Format: <span>{FORMAT_LABEL[tap.format]}</span>
       </p>
@@ -122,7 +128,7 @@ function Recognised({ tap }: { tap: TapParams }) {
           </div>
         ))}
       </dl>
-    </div>
+    </details>
   )
 }
 
