@@ -1,8 +1,9 @@
 /**
- * Saves a screenshot of every screen at 375 and 1280 px in both themes into `screenshots/`
- * (git-ignored) for reviewers, checking each screen rendered its heading first.
+ * Saves a screenshot of every screen on a phone (390×844) and a laptop (1280×800) in both themes
+ * into `screenshots/` (git-ignored) for reviewers, checking each screen rendered its heading
+ * first, then writes `screenshots/index.html`: a contact sheet of them all.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -29,11 +30,28 @@ async function shoot(page: Page, name: string, width: number, theme: string): Pr
   expect(png.readUInt32BE(16), file).toBe(width)
 }
 
-describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
-  it.each([375, 1280])(
-    'every screen at %i px',
-    async (width) => {
-      const context = await suite.newContext({ viewport: { width, height: 900 } })
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]
+const THEMES = ['dark', 'light'] as const
+const SCREENS = [
+  'landing',
+  'sign-in',
+  'tap',
+  'tap-invalid',
+  'not-found',
+  'home',
+  'event',
+  'account',
+  'signed-in-sign-in',
+]
+
+describe.each(THEMES)('%s theme', (theme) => {
+  it.each(SIZES)(
+    'every screen at $width×$height',
+    async ({ width, height }) => {
+      const context = await suite.newContext({ viewport: { width, height } })
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
       const page = await context.newPage()
       const anonymous: [string, string][] = [
@@ -61,8 +79,35 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       // The wallet panel as a holder sees it, not its loading line.
       await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
       await shoot(page, 'account', width, theme)
+      await page.goto(appUrl + '/auth/email')
+      await page.getByRole('heading', { name: 'You are signed in' }).waitFor()
+      await shoot(page, 'signed-in-sign-in', width, theme)
       // Nine screens and a sign-in: more than one journey's time on a busy machine.
     },
     120_000,
   )
+})
+
+describe('contact sheet', () => {
+  it('shows every screen at both sizes in both themes on one page', async () => {
+    const shots = (await readdir(OUT)).filter((name) => name.endsWith('.png'))
+    const rows = SCREENS.map((screen) => {
+      const cells = THEMES.flatMap((theme) =>
+        SIZES.map(({ width }) => `${screen}-${width}-${theme}.png`),
+      )
+      for (const cell of cells) expect(shots, cell).toContain(cell)
+      const images = cells
+        .map(
+          (cell) =>
+            `<figure><img src="${cell}" alt="" loading="lazy"><figcaption>${cell}</figcaption></figure>`,
+        )
+        .join('')
+      return `<section><h2>${screen}</h2><div class="row">${images}</div></section>`
+    })
+    const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>IYK Cards screens</title>
+<style>body{font:14px system-ui;margin:24px;background:#888}h2{margin:24px 0 8px}.row{display:flex;gap:16px;align-items:flex-start;overflow-x:auto}figure{margin:0}img{width:240px;border:1px solid #333;display:block}figcaption{font-size:12px}</style>
+<h1>Every screen, ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}, dark and light</h1>${rows.join('')}</html>`
+    await writeFile(join(OUT, 'index.html'), page)
+    expect((page.match(/<img /g) ?? []).length).toBe(SCREENS.length * THEMES.length * SIZES.length)
+  })
 })

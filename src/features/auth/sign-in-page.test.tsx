@@ -410,3 +410,14 @@ describe('someone already signed in', () => {
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
   })
 })
+
+describe('the provider SDK', () => {
+  it('starts loading when the holder focuses the email field, before they send', () => {
+    const provider = { ...fakeProvider(), warm: vi.fn() }
+    render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
+    expect(provider.warm).not.toHaveBeenCalled()
+    fireEvent.focus(screen.getByLabelText('Email'))
+    expect(provider.warm).toHaveBeenCalled()
+    expect(provider.sendCode).not.toHaveBeenCalled()
+  })
+})

@@ -206,6 +206,7 @@ function EmailStep({
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => provider.warm?.()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'email-error' : undefined}
         />

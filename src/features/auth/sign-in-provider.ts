@@ -16,12 +16,18 @@ export interface SignInProvider {
   sendLink(email: string, linkUrl: string): Promise<void>
   /** Exchanges a magic-link token (PKCE-checked by the SDK) for the new session's parts. */
   authenticateLink(token: string): Promise<AuthenticateData>
+  /** Starts loading the SDK ahead of the first call (the holder is about to type an address). */
+  warm?(): void
 }
 
 const options = { session_duration_minutes: SESSION_DURATION_MINUTES }
 
 /** The real provider, through `@stytch/vanilla-js` headless. */
 export const stytchSignIn: SignInProvider = {
+  warm() {
+    // A failed load is forgotten by loadProviderClient: the first real call tries again and says so.
+    loadProviderClient().catch(() => {})
+  },
   async sendCode(email) {
     const client = await loadProviderClient()
     const { method_id } = await withDeadline(
