@@ -47,7 +47,9 @@ describe('the home route', () => {
   it('turns into the landing page when the visitor is anonymous', async () => {
     const { store } = await renderHome()
     act(() => store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' }))
-    expect(screen.getByRole('heading', { level: 1, name: 'Your events, one tap away' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your events, one tap away' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/email')
     // No install offer from the browser here, so no install button.
     expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull()
