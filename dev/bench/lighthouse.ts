@@ -14,21 +14,13 @@ import { launch, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
+import { CHROMIUM_PATH, LAUNCH_ARGS } from '../../tests/support/browser.ts'
 import { startStaticServer, type StaticServer } from '../../tests/support/static-server.ts'
 import { startStack, type Stack } from '../stack.ts'
 
 const HOST = '127.0.0.1'
 const PORTS = { app: 24173, floor: 24174, provider: 28787, cards: 28788, sink: 28789 }
 const RUNS = Number(process.env.RUNS ?? 3)
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 /** One Lighthouse run's figures. */
@@ -220,7 +212,11 @@ async function main(): Promise<void> {
       quiet: true,
     })
     const profile = await mkdtemp(join(tmpdir(), 'iyk-bench-chrome-'))
-    chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile })
+    chrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: LAUNCH_ARGS,
+      userDataDir: profile,
+    })
 
     const routes = [
       {

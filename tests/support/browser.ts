@@ -13,7 +13,7 @@ import {
 /** Where CI and the README install Chromium (`apt-get install chromium`). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

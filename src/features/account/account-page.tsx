@@ -1,10 +1,10 @@
 /** The account page of a signed-in holder: who, sign-out, theme, install and version. */
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { APP_VERSION } from '../../config/version.ts'
-import { errorToText } from '../../core/error-text.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
 import { EmailAddress } from '../../shared/email-address.tsx'
+import { useSignOut } from '../../shared/use-sign-out.ts'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */
 export interface AccountPageProps {
@@ -21,20 +21,7 @@ export interface AccountPageProps {
 /** Who is signed in, sign-out with its failure shown, the theme, install and the app version. */
 export function AccountPage({ onSignOut, themeToggle, install, wallet }: AccountPageProps) {
   const email = useAppStore((state) => state.auth.email)
-  const [signingOut, setSigningOut] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const signOut = () => {
-    setSigningOut(true)
-    setError(null)
-    onSignOut().then(
-      () => setSigningOut(false),
-      (failure: unknown) => {
-        setSigningOut(false)
-        setError(`Signing out failed: ${errorToText(failure)} Try again.`)
-      },
-    )
-  }
+  const { signingOut, error, signOut } = useSignOut(onSignOut)
 
   return (
     <section className="page page--narrow account" aria-labelledby="account-title">

@@ -1,7 +1,6 @@
 /** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthenticateData } from '../../core/provider-session.ts'
-import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
@@ -16,6 +15,7 @@ import {
 import { readMagicLink, stripMagicLink } from './magic-link.ts'
 import { EmailAddress } from '../../shared/email-address.tsx'
 import { targetName } from './target-name.ts'
+import { useSignOut } from '../../shared/use-sign-out.ts'
 
 /** Seconds before another code can be sent to the same address. */
 export const RESEND_COOLDOWN_SECONDS = 30
@@ -414,19 +414,7 @@ function AlreadySignedIn({
   onContinue,
   onSignOut,
 }: Omit<SignedInChoice, 'onContinue'> & { onContinue(): void }) {
-  const [signingOut, setSigningOut] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const signOut = () => {
-    setSigningOut(true)
-    setError(null)
-    onSignOut().then(
-      () => setSigningOut(false),
-      (failure: unknown) => {
-        setSigningOut(false)
-        setError(`Signing out failed: ${errorToText(failure)} Try again.`)
-      },
-    )
-  }
+  const { signingOut, error, signOut } = useSignOut(onSignOut)
   return (
     <section className="page page--narrow stack" aria-labelledby="signed-in-title">
       <h1 id="signed-in-title" tabIndex={-1}>
