@@ -312,6 +312,13 @@ describe('scrubText: secrets hidden in text', () => {
       `/auth/email?email=${EMAIL_MARKER}&x=1`,
     ],
     ['upper-case', 'Ada <ADA.Lovelace@Mail.Example.ORG>', `Ada <${EMAIL_MARKER}>`],
+    [
+      // A URL keeps `@` and encodes the space: the second address starts right where the first ends.
+      'right after another one',
+      new URL(`https://app.example/x?to=${EMAIL} bob@example.org`).href,
+      `https://app.example/x?to=${EMAIL_MARKER}`,
+    ],
+    ['glued to another one', `${EMAIL}_bob@example.org+eve@example.net`, EMAIL_MARKER],
   ])('replaces an email address %s with [email]', (_label, input, output) => {
     expect(scrubText(input)).toBe(output)
   })

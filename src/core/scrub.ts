@@ -119,11 +119,13 @@ const JWT_PATTERN = /(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g
  */
 const OPAQUE_TOKEN_PATTERN = /(?<![\w-])[\w-]{43}(?:[\w-]|=|%(?:25)*3D)(?![\w-])/g
 /**
- * An email address, raw or percent-encoded (`ada%2Bcamel%40example.com`). The last domain label
+ * Email addresses, raw or percent-encoded (`ada%2Bcamel%40example.com`). The last domain label
  * must start with a letter, so `pkg@1.2.3` and `name@https://…` (stack frames) are not addresses.
+ * An address that follows another at once (`ada@example.com%20bob@example.org`, two addresses
+ * and a space as a URL writes them) is taken with it: the lookbehind would refuse to start there.
  */
 const EMAIL_PATTERN =
-  /(?<![\w.+%-])[\w.+%-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*/g
+  /(?<![\w.+%-])(?:[\w.+%-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*)+/g
 
 /**
  * A name followed by `:` or `=` (or `==`, `:=`), as in JSON (`"session_token":"…"`, `'jwt': '…'`,
