@@ -20,6 +20,13 @@ export interface ProviderConfig {
   /** Sends per address per clock second and hour, per kind; 0 is no limit (run-time switches). */
   emailSendsPerSecond: number
   emailSendsPerHour: number
+  /**
+   * Bootstrap's `pkce_required_for_oauth`: OAuth starts must carry a PKCE challenge (run-time
+   * switch; absent: on).
+   */
+  pkceRequiredForOAuth?: boolean
+  /** The OAuth providers the project has configured (run-time switch; absent: google, apple). */
+  oauthProviders?: string[]
 }
 
 /** Shared state of one emulator instance. */

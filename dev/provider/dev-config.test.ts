@@ -23,7 +23,14 @@ const bootstrapSiwe = async () => {
   return data.siwe_required_for_crypto_wallets
 }
 
-const DEFAULTS = { siwe: false, strictSdk: true, emailSendsPerSecond: 1, emailSendsPerHour: 10 }
+const DEFAULTS = {
+  siwe: false,
+  strictSdk: true,
+  emailSendsPerSecond: 1,
+  emailSendsPerHour: 10,
+  pkceRequiredForOAuth: true,
+  oauthProviders: ['google', 'apple'],
+}
 
 describe('/_dev/config', () => {
   it('switches SIWE on and off at run time, as bootstrap reports it', async () => {

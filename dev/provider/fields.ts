@@ -2,7 +2,7 @@
 import type { DevRequest } from '../http/types.ts'
 import { ProviderError, SchemaError, type SchemaProblem } from './errors.ts'
 
-type FieldType = 'string' | 'number' | 'object' | 'string[]'
+type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'string[]'
 
 /** A field spec: its type, with a `?` suffix for optional fields. */
 export type FieldSpec = Record<string, `${FieldType}` | `${FieldType}?`>
@@ -16,6 +16,8 @@ function hasType(value: unknown, type: FieldType): boolean {
       return typeof value === 'string'
     case 'number':
       return typeof value === 'number' && Number.isFinite(value)
+    case 'boolean':
+      return typeof value === 'boolean'
     case 'object':
       return typeof value === 'object' && value !== null && !Array.isArray(value)
     case 'string[]':

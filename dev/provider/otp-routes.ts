@@ -1,4 +1,4 @@
-/** Email one-time codes: `POST /otps/email/login_or_create` (and send) and `POST /otps/authenticate`. */
+/** Email one-time codes: `POST /otps/email/login_or_create` (and send) and `POST /otps/authenticate` (email and SMS codes). */
 import { rfc3339 } from '../clock.ts'
 import type { DevRequest, Route } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
@@ -7,6 +7,7 @@ import { ProviderError } from './errors.ts'
 import { readFields } from './fields.ts'
 import { newCode } from './ids.ts'
 import { deliver } from './inbox.ts'
+import { userWithPhone, verifyPhone } from './phone-users.ts'
 import { sdkRoute } from './sdk-route.ts'
 import {
   DEFAULT_SESSION_MINUTES,
@@ -94,6 +95,12 @@ async function authenticateCode(ctx: ProviderContext, req: DevRequest): Promise<
   }
   const session = ctx.store.update((state) => {
     delete state.otps[methodId]
+    // An SMS code's method id is the phone id: that phone is then verified.
+    if (otp.phone_number !== undefined) {
+      const user = userWithPhone(state, methodId)
+      if (!user) throw new ProviderError(404, 'user_not_found', 'User could not be found.')
+      return startSession(ctx, state, user, verifyPhone(user, methodId, ctx.clock.now()), minutes)
+    }
     const user = Object.values(state.users).find((candidate) =>
       candidate.emails.some((entry) => entry.email_id === methodId),
     )
@@ -103,7 +110,7 @@ async function authenticateCode(ctx: ProviderContext, req: DevRequest): Promise<
       type: 'otp',
       delivery_method: 'email',
       last_authenticated_at: rfc3339(ctx.clock.now()),
-      email_factor: { email_id: methodId, email_address: otp.email },
+      email_factor: { email_id: methodId, email_address: otp.email ?? '' },
     }
     return startSession(ctx, state, user, factor, minutes)
   })

@@ -18,7 +18,7 @@ function bootstrapData(ctx: ProviderContext): Record<string, unknown> {
     captcha_settings: { enabled: false },
     pkce_required_for_email_magic_links: true,
     pkce_required_for_password_resets: false,
-    pkce_required_for_oauth: false,
+    pkce_required_for_oauth: ctx.config.pkceRequiredForOAuth ?? true,
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,
@@ -67,6 +67,9 @@ const SWITCHES = {
   strictSdk: (value: unknown) => typeof value === 'boolean',
   emailSendsPerSecond: (value: unknown) => Number.isInteger(value) && (value as number) >= 0,
   emailSendsPerHour: (value: unknown) => Number.isInteger(value) && (value as number) >= 0,
+  pkceRequiredForOAuth: (value: unknown) => typeof value === 'boolean',
+  oauthProviders: (value: unknown) =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string'),
 } as const
 
 type Switch = keyof typeof SWITCHES
@@ -96,7 +99,7 @@ function configRoutes(ctx: ProviderContext): Route[] {
         }
         const entries = Object.entries(body)
         const usage =
-          'send {"siwe"?: boolean, "strictSdk"?: boolean, "emailSendsPerSecond"?: n, "emailSendsPerHour"?: n} (n a whole number, 0 for no limit)'
+          'send {"siwe"?: boolean, "strictSdk"?: boolean, "emailSendsPerSecond"?: n, "emailSendsPerHour"?: n, "pkceRequiredForOAuth"?: boolean, "oauthProviders"?: string[]} (n a whole number, 0 for no limit)'
         if (!entries.length) return refuse(usage)
         for (const [name, value] of entries) {
           if (!Object.hasOwn(SWITCHES, name) || !SWITCHES[name as Switch](value)) {

@@ -6,11 +6,13 @@ import type { ProviderConfig, ProviderContext } from './context.ts'
 import { apiError } from './errors.ts'
 import { inboxRoutes } from './inbox.ts'
 import { magicLinkRoutes } from './magic-link-routes.ts'
+import { DEFAULT_OAUTH_PROVIDERS, oauthRoutes } from './oauth-routes.ts'
 import { otpRoutes } from './otp-routes.ts'
 import { projectRoutes } from './project-routes.ts'
 import { SendLimiter } from './send-limits.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { loadSigningKey } from './signing-key.ts'
+import { smsRoutes } from './sms-routes.ts'
 import { openProviderState, pruneExpired } from './state.ts'
 import { walletRoutes } from './wallet-routes.ts'
 
@@ -28,6 +30,9 @@ export interface ProviderServerOptions {
 /** Starts the provider emulator. */
 export async function startProviderServer(options: ProviderServerOptions): Promise<DevServer> {
   const { config } = options
+  // The OAuth switches' defaults, in place: `/_dev/config` reads and changes this very object.
+  config.pkceRequiredForOAuth ??= true
+  config.oauthProviders ??= [...DEFAULT_OAUTH_PROVIDERS]
   const ctx: ProviderContext = {
     config,
     store: openProviderState(options.dataDir),
@@ -46,6 +51,8 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
     ...magicLinkRoutes(ctx),
     ...sessionRoutes(ctx),
     ...walletRoutes(ctx),
+    ...smsRoutes(ctx),
+    ...oauthRoutes(ctx),
     ...inboxRoutes(ctx),
   ]
   return startDevServer(

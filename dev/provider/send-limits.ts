@@ -6,8 +6,8 @@
  */
 import { ProviderError } from './errors.ts'
 
-/** What was sent: codes and links are limited separately. */
-export type SendKind = 'otp' | 'magic_link'
+/** What was sent: email codes, links and text-message codes are limited separately. */
+export type SendKind = 'otp' | 'magic_link' | 'sms'
 
 /** The limits in force; 0 means no limit for that window. */
 export interface SendLimits {
@@ -32,7 +32,7 @@ export class SendLimiter {
   /** Reads the limits at every call, so a run-time change applies at once. */
   constructor(private readonly limits: () => SendLimits) {}
 
-  /** Counts one send of `kind` to `email` at `nowMs`, or throws 429 when a window is full. */
+  /** Counts one send of `kind` to `email` (or phone number) at `nowMs`, or throws 429 when a window is full. */
   take(kind: SendKind, email: string, nowMs: number): void {
     const limits = this.limits()
     const slots = WINDOWS.map(({ name, ms }) => {

@@ -17,12 +17,33 @@ export interface WalletRecord {
   verified: boolean
 }
 
+/** One of a user's phone numbers (E.164). */
+export interface PhoneRecord {
+  phone_id: string
+  phone_number: string
+  verified: boolean
+}
+
+/** An OAuth identity linked to a user (the provider's `providers` entry). */
+export interface OAuthProviderRecord {
+  /** `Google`, `Apple`, … as the provider names them. */
+  provider_type: string
+  provider_subject: string
+  oauth_user_registration_id: string
+  profile_picture_url: string
+  locale: string
+}
+
 /** A user as stored. */
 export interface UserRecord {
   user_id: string
   created_at: string
   emails: EmailRecord[]
   crypto_wallets: WalletRecord[]
+  /** Absent in state files written before SMS codes. */
+  phone_numbers?: PhoneRecord[]
+  /** Absent in state files written before OAuth. */
+  providers?: OAuthProviderRecord[]
 }
 
 /** One authentication factor of a session, in the provider's shape. */
@@ -39,10 +60,12 @@ export interface SessionRecord {
   factors: Factor[]
 }
 
-/** An outstanding email code, keyed by its method id (the email id). */
+/** An outstanding code, keyed by its method id (the email id, or the phone id for SMS). */
 export interface OtpRecord {
   method_id: string
-  email: string
+  /** Where the code went: an email address, or (SMS) a phone number. */
+  email?: string
+  phone_number?: string
   code: string
   expires_at: string
   attempts: number
@@ -67,10 +90,37 @@ export interface WalletChallenge {
   expires_at: string
 }
 
-/** A message "sent" to an address: the inbox entry. */
-export interface InboxMessage {
+/** An OAuth flow between its start and the consent: what the start asked for. */
+export interface OAuthStateRecord {
+  state: string
+  provider: string
+  code_challenge?: string
+  login_redirect_url: string
+  signup_redirect_url: string
+  scopes: string[]
+  expires_at: string
+}
+
+/** A single-use OAuth token, minted at consent and exchanged by `/oauth/authenticate`. */
+export interface OAuthTokenRecord {
+  token: string
+  provider: string
+  user_id: string
+  email_id: string
   email: string
-  kind: 'otp' | 'magic_link'
+  provider_subject: string
+  oauth_user_registration_id: string
+  scopes: string[]
+  code_challenge?: string
+  expires_at: string
+  used_at?: string
+}
+
+/** A message "sent" to an address or (SMS) a phone number: the inbox entry. */
+export interface InboxMessage {
+  email?: string
+  phone_number?: string
+  kind: 'otp' | 'magic_link' | 'sms'
   code?: string
   link?: string
   sentAt: string
@@ -84,6 +134,9 @@ export interface ProviderState {
   otps: Record<string, OtpRecord>
   magicLinks: Record<string, MagicLinkRecord>
   walletChallenges: Record<string, WalletChallenge>
+  /** Absent in state files written before OAuth. */
+  oauthStates?: Record<string, OAuthStateRecord>
+  oauthTokens?: Record<string, OAuthTokenRecord>
   inbox: InboxMessage[]
 }
 
@@ -113,4 +166,6 @@ export function pruneExpired(state: ProviderState, nowMs: number): void {
   prune(state.otps, (otp) => expired(otp.expires_at))
   prune(state.magicLinks, (link) => expired(link.expires_at, 86_400_000))
   prune(state.walletChallenges, (challenge) => expired(challenge.expires_at))
+  prune(state.oauthStates ?? {}, (flow) => expired(flow.expires_at))
+  prune(state.oauthTokens ?? {}, (token) => expired(token.expires_at, 86_400_000))
 }

@@ -32,6 +32,8 @@ export interface TestStack extends Stack {
   latestCode(email: string): Promise<string>
   /** The newest magic link sent to `email`. */
   latestLink(email: string): Promise<string>
+  /** The newest text-message code sent to `phoneNumber`. */
+  latestSmsCode(phoneNumber: string): Promise<string>
   /** Signs `email` in with a code over plain HTTP; returns the authenticate response's `data`. */
   signIn(email: string, minutes?: number): Promise<SignedIn>
 }
@@ -123,6 +125,15 @@ export async function startTestStack(
     },
     sdk,
     latestCode,
+    latestSmsCode: async (phoneNumber) => {
+      const response = await fetch(
+        `${stack.provider.url}/_dev/inbox?phone_number=${encodeURIComponent(phoneNumber)}`,
+      )
+      const { messages } = (await response.json()) as { messages: { code?: string }[] }
+      const code = messages.find((message) => message.code)?.code
+      if (!code) throw new Error(`no text message in the inbox for ${phoneNumber}`)
+      return code
+    },
     latestLink: async (email) => {
       const link = (await inbox(email)).find((message) => message.link)?.link
       if (!link) throw new Error(`no magic link in the inbox for ${email}`)
