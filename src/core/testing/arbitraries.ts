@@ -1,0 +1,114 @@
+/** fast-check generators of well-formed outside input (taps, events, hand-offs), shared by the property tests. */
+import fc from 'fast-check'
+import type { EventDate } from '../event-date.ts'
+import type { PoapEvent } from '../poap-event.ts'
+import type { AuthenticateData } from '../provider-session.ts'
+import { TAP_FORMATS, type TapFormat } from '../tap-params.ts'
+
+/** Text of `length` characters drawn from `alphabet`. */
+export const charsOf = (alphabet: string, minLength: number, maxLength = minLength) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength })
+
+/** Hex digits in both cases, as cards write them. */
+export const HEX_DIGITS = '0123456789abcdefABCDEF'
+
+/** Base64url, the provider's token alphabet. */
+export const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/** Hex text of one of the given lengths. */
+export const hexOf = (lengths: readonly number[]) =>
+  fc.constantFrom(...lengths).chain((length) => charsOf(HEX_DIGITS, length))
+
+/** A well-formed tap: its format and, in the format's order, its parameters (mixed-case hex). */
+export interface GeneratedTap {
+  format: TapFormat
+  params: [name: string, value: string][]
+}
+
+/** A well-formed tap of any format, every value of an allowed length. */
+export const wellFormedTap: fc.Arbitrary<GeneratedTap> = fc
+  .constantFrom(...(Object.keys(TAP_FORMATS) as TapFormat[]))
+  .chain((format) => {
+    const spec: Record<string, readonly number[]> = TAP_FORMATS[format]
+    return fc
+      .tuple(
+        ...Object.entries(spec).map(([name, lengths]) =>
+          hexOf(lengths).map((value): [string, string] => [name, value]),
+        ),
+      )
+      .map((params) => ({ format, params }))
+  })
+
+/** `a=1&b=2` from name-value pairs, written as they are (hex needs no escaping). */
+export const toQuery = (params: readonly (readonly [string, string])[]) =>
+  params.map(([name, value]) => `${name}=${value}`).join('&')
+
+/** A well-formed tap's query, in its format's order, with the leading `?`. */
+export const tapQuery = wellFormedTap.map((tap) => `?${toQuery(tap.params)}`)
+
+/** A normalised event date: an all-day `YYYY-MM-DD` or an instant `…T…Z` (1970–9999). */
+export const eventDate: fc.Arbitrary<EventDate> = fc
+  .tuple(
+    fc.date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    }),
+    fc.boolean(),
+  )
+  .map(([date, allDay]) => (allDay ? date.toISOString().slice(0, 10) : date.toISOString()))
+
+/** Text that may be empty, or null. */
+const optionalText = fc.option(fc.string({ maxLength: 20 }), { nil: null })
+
+/** An event in the app's own (normalised) shape, as storage and tab messages carry it. */
+export const appEvent: fc.Arbitrary<PoapEvent> = fc.record({
+  id: fc.string({ minLength: 1, maxLength: 12 }),
+  fancyId: optionalText,
+  name: fc.string({ maxLength: 20 }),
+  description: optionalText,
+  imageUrl: fc.option(fc.webUrl(), { nil: null }),
+  startDate: fc.option(eventDate, { nil: null }),
+  endDate: fc.option(eventDate, { nil: null }),
+  expiryDate: fc.option(eventDate, { nil: null }),
+  year: fc.option(fc.integer({ min: 1970, max: 9999 }), { nil: null }),
+  city: optionalText,
+  country: optionalText,
+  eventUrl: fc.option(fc.webUrl(), { nil: null }),
+  status: fc.option(
+    fc.oneof(
+      fc.constantFrom('active', 'pending-approval', 'future', 'expired', 'rejected'),
+      charsOf('abcdefghijklmnopqrstuvwxyz-', 1, 12).filter((word) => /^[a-z]/.test(word)),
+    ),
+    { nil: null },
+  ),
+})
+
+/** A provider session token (44 base64url characters). */
+export const sessionToken = charsOf(BASE64URL, 44)
+
+/** The provider's authenticate parts as a page hands them over (`session_id` only sometimes). */
+export const authenticateData: fc.Arbitrary<AuthenticateData> = fc
+  .record({
+    session_token: sessionToken,
+    session_jwt: charsOf(`${BASE64URL}.`, 1, 60),
+    expires_at: fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString()),
+    session_id: fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: undefined }),
+    user_id: fc.string({ minLength: 1, maxLength: 20 }),
+    emails: fc.array(
+      fc.emailAddress().map((email) => ({ email })),
+      { maxLength: 2 },
+    ),
+  })
+  .map(({ session_token, session_jwt, expires_at, session_id, user_id, emails }) => ({
+    session_token,
+    session_jwt,
+    session: session_id === undefined ? { expires_at } : { expires_at, session_id },
+    user: { user_id, emails },
+  }))
