@@ -37,6 +37,7 @@ const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
   cardsUrl: config.cardsApiUrl,
   appOrigin: self.location.origin,
   appHostname: self.location.hostname,
+  userAgent: self.navigator.userAgent,
   sdkVersion: STYTCH_SDK_VERSION,
   imageOrigins: config.imageOrigins,
 })

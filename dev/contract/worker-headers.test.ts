@@ -109,6 +109,7 @@ describe('the engine’s provider calls', () => {
         cardsUrl: stack.cards.url,
         appOrigin: page.origin,
         appHostname: page.hostname,
+        userAgent: 'contract-test',
         sdkVersion: STYTCH_SDK_VERSION,
         imageOrigins: [stack.cards.url],
       },

@@ -16,6 +16,8 @@ async function renderHome() {
     refresh: vi.fn(),
     tap: vi.fn(),
     signOut: () => Promise.resolve(),
+    account: () =>
+      Promise.resolve({ ok: false as const, failure: { kind: 'signed-out' as const } }),
   }
   const router = createAppRouter(
     { store, session },

@@ -29,6 +29,7 @@ const inertSession: SessionActions = {
   refresh: () => {},
   tap: () => {},
   signOut: () => Promise.resolve(),
+  account: () => Promise.resolve({ ok: false, failure: { kind: 'unreachable' } }),
 }
 
 const signedOut: Pick<AppState, 'auth'> = {

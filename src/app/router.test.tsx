@@ -27,6 +27,7 @@ const session = {
   refresh: () => {},
   tap: () => {},
   signOut: () => Promise.resolve(),
+  account: () => Promise.resolve({ ok: false as const, failure: { kind: 'signed-out' as const } }),
 }
 
 const signin = SIGNIN_MESSAGE

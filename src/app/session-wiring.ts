@@ -138,5 +138,6 @@ export function startSession(
     refresh: () => void connection.then((client) => client.refresh()).catch(() => {}),
     tap: (query) => void connection.then((client) => client.tap(query)).catch(() => {}),
     signOut: async () => (await connection).signOut(),
+    account: async (call) => (await connection).account(call),
   }
 }

@@ -16,7 +16,7 @@ export type NewId = () => string
 /** One HTTP request. */
 export interface HttpRequest {
   url: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   headers: Record<string, string>
   body?: string
   /** Abort after this long (the call then rejects). */

@@ -71,6 +71,33 @@ const workerMessages: WorkerMessage[] = [
     context: { op: 'poap-events', attempt: 2, fromWorker: true },
   },
   { v, type: WORKER_MESSAGE.report, id: 'r', name: '', message: '', stack: null, context: {} },
+  {
+    v,
+    type: WORKER_MESSAGE.accountResult,
+    id: 'account-1',
+    result: { ok: true, passkeys: [{ id: 'webauthn-registration-test-1', name: '', domain: 'a' }] },
+  },
+  {
+    v,
+    type: WORKER_MESSAGE.accountResult,
+    id: 'account-2',
+    result: { ok: true, creationOptions: '{"challenge":"abc"}' },
+  },
+  {
+    v,
+    type: WORKER_MESSAGE.accountResult,
+    id: 'account-3',
+    result: {
+      ok: false,
+      failure: { kind: 'refused', errorType: 'webauthn_registration_not_found' },
+    },
+  },
+  {
+    v,
+    type: WORKER_MESSAGE.accountResult,
+    id: 'account-4',
+    result: { ok: false, failure: { kind: 'signed-out' } },
+  },
 ]
 
 const tabMessages: TabMessage[] = [
@@ -81,6 +108,26 @@ const tabMessages: TabMessage[] = [
   { v, type: TAB_MESSAGE.refresh },
   { v, type: TAB_MESSAGE.tap, query: TAP_QUERY },
   { v, type: TAB_MESSAGE.signout },
+  { v, type: TAB_MESSAGE.account, id: 'account-1', call: { op: 'passkeys' } },
+  { v, type: TAB_MESSAGE.account, id: 'account-2', call: { op: 'passkey-options' } },
+  {
+    v,
+    type: TAB_MESSAGE.account,
+    id: 'account-3',
+    call: { op: 'passkey-register', credential: '{"id":"abc"}' },
+  },
+  {
+    v,
+    type: TAB_MESSAGE.account,
+    id: 'account-4',
+    call: { op: 'passkey-rename', id: 'webauthn-registration-test-1', name: 'Phone' },
+  },
+  {
+    v,
+    type: TAB_MESSAGE.account,
+    id: 'account-5',
+    call: { op: 'passkey-remove', id: 'webauthn-registration-test-1' },
+  },
 ]
 
 describe('parseWorkerMessage', () => {
@@ -281,6 +328,34 @@ describe('parseTabMessage', () => {
       'a hand-off with bad emails',
       { v, type: 'handoff', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },
     ],
+    ['an account call of no known kind', { v, type: 'account', id: 'a', call: { op: 'users' } }],
+    [
+      'an account call with a path for an id',
+      { v, type: 'account', id: 'a', call: { op: 'passkey-remove', id: '../users/me' } },
+    ],
+    [
+      'a passkey name of spaces',
+      { v, type: 'account', id: 'a', call: { op: 'passkey-rename', id: 'w-1', name: '   ' } },
+    ],
+    [
+      'a passkey name far too long',
+      {
+        v,
+        type: 'account',
+        id: 'a',
+        call: { op: 'passkey-rename', id: 'w-1', name: 'n'.repeat(65) },
+      },
+    ],
+    [
+      'a credential far too long',
+      {
+        v,
+        type: 'account',
+        id: 'a',
+        call: { op: 'passkey-register', credential: 'x'.repeat(70_000) },
+      },
+    ],
+    ['an account call without its id', { v, type: 'account', call: { op: 'passkeys' } }],
   ])('rejects %s', (_label, data) => {
     expect(parseTabMessage(data)).toBeNull()
   })

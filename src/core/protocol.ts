@@ -1,4 +1,14 @@
 /** The one worker ⇄ tab protocol: channel name, message types, their versioned unions and validators. */
+import {
+  ACCOUNT_OPS,
+  cleanPasskeyName,
+  isRegistrationId,
+  MAX_CREDENTIAL_LENGTH,
+  type AccountCall,
+  type AccountFailure,
+  type AccountResult,
+  type Passkey,
+} from './account-calls.ts'
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import { parsePoapEventList, type PoapEvent } from './poap-event.ts'
 import { parseAuthenticateData, type AuthenticateData } from './provider-session.ts'
@@ -31,6 +41,7 @@ export const WORKER_MESSAGE = {
   status: 'status',
   snapshot: 'snapshot',
   report: 'report',
+  accountResult: 'account-result',
 } as const
 
 /** Types of the messages a tab sends to the worker. */
@@ -42,6 +53,7 @@ export const TAB_MESSAGE = {
   tap: 'tap',
   signout: 'signout',
   reportReceived: 'report-received',
+  account: 'account',
 } as const
 
 /**
@@ -168,6 +180,14 @@ export function toReportMessage(error: unknown, context: ReportContext, id: stri
   }
 }
 
+/** The answer to one tab's `account` request, posted to that tab alone. */
+export interface AccountResultMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.accountResult
+  /** The request's id. */
+  id: string
+  result: AccountResult
+}
+
 /** Every message from the worker to tabs. */
 export type WorkerMessage =
   | SigninMessage
@@ -178,6 +198,7 @@ export type WorkerMessage =
   | StatusMessage
   | SnapshotMessage
   | ReportMessage
+  | AccountResultMessage
 
 /** A tab opened or reloaded and asks for the current view. */
 export interface HelloMessage extends Versioned {
@@ -217,6 +238,17 @@ export interface ReportReceivedMessage extends Versioned {
   id: string
 }
 
+/**
+ * A signed-in tab asks the worker for a provider call on the holder's account (passkeys): the
+ * worker makes it with the session token and answers this tab alone with `account-result`.
+ */
+export interface AccountMessage extends Versioned {
+  type: typeof TAB_MESSAGE.account
+  /** Names the request in its answer. */
+  id: string
+  call: AccountCall
+}
+
 /** Every message from a tab to the worker. */
 export type TabMessage =
   | HelloMessage
@@ -226,6 +258,7 @@ export type TabMessage =
   | TapMessage
   | SignoutRequestMessage
   | ReportReceivedMessage
+  | AccountMessage
 
 const SIGN_OUT_REASONS = ['user'] as const
 
@@ -288,6 +321,72 @@ function parseReportContext(value: unknown): ReportContext {
   return context
 }
 
+/** Longest request id taken from a message. */
+const MAX_REQUEST_ID_LENGTH = 100
+
+function expectRequestId(value: unknown): string {
+  const id = expectString(value, 'id')
+  if (id.length > MAX_REQUEST_ID_LENGTH) throw new ValidationError('id', 'a short request id')
+  return id
+}
+
+function expectRegistrationId(value: unknown, path: string): string {
+  const id = expectString(value, path)
+  if (!isRegistrationId(id)) throw new ValidationError(path, 'a passkey id')
+  return id
+}
+
+function parseAccountCall(value: unknown): AccountCall {
+  const raw = expectRecord(value, 'call')
+  const op = expectOneOf(raw.op, ACCOUNT_OPS, 'call.op')
+  switch (op) {
+    case 'passkeys':
+    case 'passkey-options':
+      return { op }
+    case 'passkey-register': {
+      const credential = expectString(raw.credential, 'call.credential')
+      if (credential.length > MAX_CREDENTIAL_LENGTH) {
+        throw new ValidationError('call.credential', 'a passkey credential')
+      }
+      return { op, credential }
+    }
+    case 'passkey-rename': {
+      const name = cleanPasskeyName(expectString(raw.name, 'call.name'))
+      if (name === null) throw new ValidationError('call.name', 'a passkey name')
+      return { op, id: expectRegistrationId(raw.id, 'call.id'), name }
+    }
+    case 'passkey-remove':
+      return { op, id: expectRegistrationId(raw.id, 'call.id') }
+  }
+}
+
+function parsePasskey(value: unknown, index: number): Passkey {
+  const raw = expectRecord(value, `passkeys[${index}]`)
+  return {
+    id: expectRegistrationId(raw.id, `passkeys[${index}].id`),
+    name: expectString(raw.name, `passkeys[${index}].name`, true),
+    domain: expectString(raw.domain, `passkeys[${index}].domain`, true),
+  }
+}
+
+function parseAccountFailure(value: unknown): AccountFailure {
+  const raw = expectRecord(value, 'failure')
+  const kind = expectOneOf(raw.kind, ['signed-out', 'unreachable', 'refused'] as const, 'kind')
+  if (kind !== 'refused') return { kind }
+  return { kind, errorType: expectOptionalString(raw.errorType, 'failure.errorType') }
+}
+
+function parseAccountResult(value: unknown): AccountResult {
+  const raw = expectRecord(value, 'result')
+  if (!expectBoolean(raw.ok, 'result.ok')) {
+    return { ok: false, failure: parseAccountFailure(raw.failure) }
+  }
+  if (raw.creationOptions !== undefined) {
+    return { ok: true, creationOptions: expectString(raw.creationOptions, 'creationOptions') }
+  }
+  return { ok: true, passkeys: expectArray(raw.passkeys, 'passkeys').map(parsePasskey) }
+}
+
 const v = PROTOCOL_VERSION
 
 /** Builds a validated worker message from its type and raw fields, or throws. */
@@ -338,6 +437,13 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
         stack: expectOptionalString(raw.stack, 'stack'),
         context: parseReportContext(raw.context),
       }
+    case WORKER_MESSAGE.accountResult:
+      return {
+        v,
+        type: WORKER_MESSAGE.accountResult,
+        id: expectRequestId(raw.id),
+        result: parseAccountResult(raw.result),
+      }
     default:
       return null
   }
@@ -360,6 +466,13 @@ function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
       return { v, type: TAB_MESSAGE.signout }
     case TAB_MESSAGE.reportReceived:
       return { v, type: TAB_MESSAGE.reportReceived, id: expectString(raw.id, 'id') }
+    case TAB_MESSAGE.account:
+      return {
+        v,
+        type: TAB_MESSAGE.account,
+        id: expectRequestId(raw.id),
+        call: parseAccountCall(raw.call),
+      }
     default:
       return null
   }

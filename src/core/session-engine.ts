@@ -1,5 +1,15 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
 import {
+  accountRequest,
+  readCreationOptions,
+  readPasskeys,
+  readProviderAnswer,
+  readRegisteredSession,
+  type AccountCall,
+  type AccountResult,
+  type ProviderAnswer,
+} from './account-calls.ts'
+import {
   CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
@@ -73,6 +83,8 @@ export interface EngineConfig {
   sdkVersion: string
   /** Origins event images may load from; an image elsewhere is dropped from the event. */
   imageOrigins: readonly string[]
+  /** The host's `navigator.userAgent`, which the provider keeps with each passkey. */
+  userAgent: string
 }
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
@@ -105,6 +117,11 @@ export interface SessionEngine {
    * show `refreshing` from an instance the browser stopped mid-call, whose end was never announced.
    */
   announceStatus(): void
+  /**
+   * A provider call on the signed-in holder's account (passkeys), made with the session token.
+   * A session-ending answer signs out everywhere; a new passkey's session replaces the stored one.
+   */
+  account(call: AccountCall): Promise<AccountResult>
   /**
    * Handles a validated tab message; `reply` gets the snapshot for `hello` before any call starts.
    * The first `hello` this instance sees counts as a page load. Resolves when all work is done.
@@ -467,6 +484,80 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
+  /** One provider call for the holder's account; never throws (no answer reads as unreachable). */
+  async function callAccount(session: StoredSession, call: AccountCall): Promise<ProviderAnswer> {
+    const request = accountRequest(call, {
+      domain: config.appHostname,
+      userAgent: config.userAgent,
+    })
+    try {
+      const response = await http.request({
+        url: `${providerBase}${request.path}`,
+        method: request.method,
+        headers: sdkRequestHeaders(config, {
+          session,
+          now: clock.now(),
+          timeZone: currentTimeZone(),
+          newId: ports.newId,
+        }),
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+        abortKey: SESSION_ABORT_KEY,
+      })
+      return readProviderAnswer(response.status, response.contentType, await response.text())
+    } catch {
+      return { ok: false, failure: { kind: 'unreachable' }, endedBy: null }
+    }
+  }
+
+  /** A registration's answer carries the session with its new factor: keep it, tell the tabs. */
+  async function keepRegisteredSession(epoch: number, data: Record<string, unknown>) {
+    const fresh = toAuthenticatedSession(readRegisteredSession(data))
+    const wrote = await mutate((state) =>
+      state.epoch === epoch && state.session?.userId === fresh.userId
+        ? { ...state, session: { ...state.session, ...fresh } }
+        : null,
+    )
+    if (wrote) {
+      broadcast({ v, type: WORKER_MESSAGE.session, jwt: fresh.jwt, expiresAt: fresh.expiresAt })
+    }
+  }
+
+  async function account(call: AccountCall): Promise<AccountResult> {
+    const { session, epoch } = await readState()
+    if (session === null) return { ok: false, failure: { kind: 'signed-out' } }
+    const ask = async (next: AccountCall): Promise<AccountResult | Record<string, unknown>> => {
+      const answer = await callAccount(session, next)
+      if (answer.ok) {
+        setOnline(true)
+        return answer.data
+      }
+      if (answer.endedBy !== null) {
+        await endSession(answer.endedBy, { revoke: false, onlyEpoch: epoch })
+      } else if (answer.failure.kind === 'unreachable') {
+        setOnline(false)
+      }
+      return { ok: false, failure: answer.failure }
+    }
+    const isResult = (value: AccountResult | Record<string, unknown>): value is AccountResult =>
+      value.ok === false
+    const data = await ask(call)
+    if (isResult(data)) return data
+    if (call.op === 'passkey-options') {
+      return { ok: true, creationOptions: readCreationOptions(data) }
+    }
+    if (call.op === 'passkey-register') await keepRegisteredSession(epoch, data)
+    // Every change is followed by the list as the provider now has it.
+    const me = call.op === 'passkeys' ? data : await ask({ op: 'passkeys' })
+    if (isResult(me)) return me
+    const { passkeys, dropped } = readPasskeys(me)
+    if (dropped > 0) {
+      logger.warn('Some passkeys could not be read', { dropped })
+      reporter(new Error('Unexpected passkey data'), { op: 'passkeys', dropped })
+    }
+    return { ok: true, passkeys }
+  }
+
   async function handoff(data: AuthenticateData): Promise<void> {
     const fresh = toAuthenticatedSession(parseAuthenticateData(data))
     const now = clock.now()
@@ -637,6 +728,15 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return (await readState()).session?.nextDueAt ?? null
     },
     announceStatus,
+    async account(call) {
+      try {
+        return await account(call)
+      } catch (error) {
+        logger.error('Session engine: account call failed', { error: String(error) })
+        reporter(error, { op: `account-${call.op}` })
+        return { ok: false, failure: { kind: 'refused', errorType: null } }
+      }
+    },
     async receive(message, reply) {
       switch (message.type) {
         case TAB_MESSAGE.hello: {
@@ -666,6 +766,11 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         case TAB_MESSAGE.reportReceived:
           // The worker's reporter keeps track of its reports; nothing for the session.
           return
+        case TAB_MESSAGE.account: {
+          const result = await engine.account(message.call)
+          reply({ v, type: WORKER_MESSAGE.accountResult, id: message.id, result })
+          return
+        }
       }
     },
   }

@@ -23,6 +23,7 @@ export function createPageSessionClient(): SessionClient {
       cardsUrl: config.cardsApiUrl,
       appOrigin: window.location.origin,
       appHostname: window.location.hostname,
+      userAgent: navigator.userAgent,
       sdkVersion: STYTCH_SDK_VERSION,
       imageOrigins: config.imageOrigins,
     })

@@ -186,3 +186,38 @@ describe('session client: taps', () => {
     expect(tab.sent).toEqual([{ v, type: TAB_MESSAGE.tap, query }])
   })
 })
+
+describe('session client: account calls', () => {
+  it('sends the call with a fresh id and resolves with the answer to that id alone', async () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    const first = tab.client.account({ op: 'passkeys' })
+    const second = tab.client.account({ op: 'passkey-remove', id: 'webauthn-registration-1' })
+    const [one, two] = tab.sent as Extract<TabMessage, { type: 'account' }>[]
+    expect(one?.call).toEqual({ op: 'passkeys' })
+    expect(two?.call).toEqual({ op: 'passkey-remove', id: 'webauthn-registration-1' })
+    expect(one?.id).not.toBe(two?.id)
+    tab.deliver({
+      v,
+      type: WORKER_MESSAGE.accountResult,
+      id: two!.id,
+      result: { ok: true, passkeys: [] },
+    })
+    tab.deliver({
+      v,
+      type: WORKER_MESSAGE.accountResult,
+      id: one!.id,
+      result: { ok: false, failure: { kind: 'signed-out' } },
+    })
+    expect(await first).toEqual({ ok: false, failure: { kind: 'signed-out' } })
+    expect(await second).toEqual({ ok: true, passkeys: [] })
+  })
+
+  it('reads a host that never answers as unreachable', async () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    const pending = tab.client.account({ op: 'passkeys' })
+    vi.advanceTimersByTime(60_000)
+    expect(await pending).toEqual({ ok: false, failure: { kind: 'unreachable' } })
+  })
+})

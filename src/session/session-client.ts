@@ -2,8 +2,10 @@
  * The page's side of the session: talks to the session host (the service worker, or the same
  * engine run in the page where no worker can run), keeps it awake, and relays its messages.
  */
+import type { AccountCall, AccountResult } from '../core/account-calls.ts'
 import {
   HEARTBEAT_INTERVAL_MS,
+  PROVIDER_TIMEOUT_MS,
   REFRESHING_RECHECK_MS,
   SIGNOUT_EVENT_KEY,
 } from '../core/constants.ts'
@@ -35,6 +37,11 @@ export interface SessionClient {
   tap(query: string): void
   /** Signs out everywhere; resolves once the host has announced it (or after a short wait). */
   signOut(): Promise<void>
+  /**
+   * Asks the host for a provider call on the holder's account (passkeys); the host makes it with
+   * the session token, which never reaches the page. Never rejects: no answer reads as unreachable.
+   */
+  account(call: AccountCall): Promise<AccountResult>
   /** Asks the host for its current view (answered with a snapshot). */
   hello(): void
   /** Tells the worker this tab took its report `id`, so it is not posted to another tab. */
@@ -44,7 +51,10 @@ export interface SessionClient {
 }
 
 /** The part of the client that screens use. */
-export type SessionActions = Pick<SessionClient, 'handoff' | 'refresh' | 'tap' | 'signOut'>
+export type SessionActions = Pick<
+  SessionClient,
+  'handoff' | 'refresh' | 'tap' | 'signOut' | 'account'
+>
 
 /** Hands a message from the host to this tab's listeners (validated first). */
 export type Deliver = (data: unknown) => void
@@ -57,6 +67,14 @@ export type ConnectHost = (deliver: Deliver) => (message: TabMessage) => void
 
 /** How long a hand-off or sign-out may take before the page stops waiting. */
 const ANSWER_TIMEOUT_MS = 10_000
+
+/** How long an account call may take: a change and the list after it, each with its deadline. */
+const ACCOUNT_TIMEOUT_MS = 2 * PROVIDER_TIMEOUT_MS + 4_000
+
+/** A request id no other tab's request shares. */
+function newRequestId(): string {
+  return `account-${crypto.randomUUID()}`
+}
 
 /**
  * Builds a client over a host connection. Messages arrive over the BroadcastChannel (what the
@@ -156,6 +174,22 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       }
       // The host clears everything locally even when the network is down, so this is quick.
       await signedOut.catch(() => {})
+    },
+    account(call) {
+      const id = newRequestId()
+      return new Promise<AccountResult>((resolve) => {
+        const stop = client.subscribe((message) => {
+          if (message.type !== WORKER_MESSAGE.accountResult || message.id !== id) return
+          clearTimeout(timeout)
+          stop()
+          resolve(message.result)
+        })
+        const timeout = setTimeout(() => {
+          stop()
+          resolve({ ok: false, failure: { kind: 'unreachable' } })
+        }, ACCOUNT_TIMEOUT_MS)
+        post({ v, type: TAB_MESSAGE.account, id, call })
+      })
     },
     hello() {
       post({ v, type: TAB_MESSAGE.hello })

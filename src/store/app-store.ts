@@ -124,6 +124,9 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
     case WORKER_MESSAGE.report:
       // For the error-reporting service (see session-wiring.ts); nothing the view shows.
       return {}
+    case WORKER_MESSAGE.accountResult:
+      // The answer to one screen's request (see session-client.ts); not shared state.
+      return {}
   }
 }
 

@@ -15,6 +15,7 @@ export const HARNESS_CONFIG: EngineConfig = {
   cardsUrl: 'http://cards.test',
   appOrigin: 'https://app.test:8443',
   appHostname: 'app.test',
+  userAgent: 'TestAgent/1.0',
   sdkVersion: '6.3.0',
   imageOrigins: ['https://img.example'],
 }

@@ -69,6 +69,10 @@ export interface FakeBackend {
   eventsByUser: Map<string, unknown[]>
   /** Answers the next revoke calls with these, in order. */
   revokeFaults: FakeAnswer[]
+  /** The provider's passkeys per user id, in the provider's shape. */
+  passkeysByUser: Map<string, { webauthn_registration_id: string; name: string; domain: string }[]>
+  /** Answers the next account calls (users/me and the WebAuthn routes) with these, in order. */
+  accountFaults: FakeAnswer[]
   /** Runs as each request is answered, e.g. to let fake time pass (latency). */
   onAnswer: ((req: RecordedRequest) => void) | null
   /** Whether held requests reject when aborted (a real fetch does). */
@@ -134,8 +138,65 @@ export function createFakeBackend(
     })
   }
 
+  /** The account routes the worker calls for the holder (passkeys), or null for another path. */
+  function answerAccount(req: HttpRequest, path: string): FakeAnswer | null {
+    const route = /\/sdk\/v1(\/users\/me|\/webauthn\/.*|\/users\/webauthn_registrations\/.*)$/.exec(
+      path,
+    )
+    if (!route?.[1]) return null
+    const fault = backend.accountFaults.shift()
+    if (fault) return fault
+    const session = sessionFor(req)
+    if (!session || !session.alive || session.expiresAt <= clock.now()) return unauthorized()
+    const passkeys = backend.passkeysByUser.get(session.userId) ?? []
+    backend.passkeysByUser.set(session.userId, passkeys)
+    const body = JSON.parse(req.body ?? '{}') as Record<string, unknown>
+    const ok = (data: object) =>
+      json(200, { data: { request_id: 'req', status_code: 200, ...data } })
+    const [, , , id] = route[1].split('/')
+    const route1 = route[1]
+    if (route1 === '/users/me') {
+      return ok({ user_id: session.userId, webauthn_registrations: passkeys })
+    }
+    if (route1 === '/webauthn/register/start') {
+      const options = { challenge: `challenge-${++counter}`, rp: { id: body.domain } }
+      return ok({
+        user_id: session.userId,
+        public_key_credential_creation_options: JSON.stringify(options),
+      })
+    }
+    if (route1 === '/webauthn/register') {
+      const registration = {
+        webauthn_registration_id: `webauthn-registration-test-${++counter}`,
+        name: '',
+        domain: 'app.test',
+      }
+      passkeys.push(registration)
+      return ok({
+        ...authData(session),
+        webauthn_registration_id: registration.webauthn_registration_id,
+      })
+    }
+    const found = passkeys.find((passkey) => passkey.webauthn_registration_id === id)
+    if (!found) {
+      return json(404, {
+        status_code: 404,
+        error_type: 'webauthn_registration_not_found',
+        error_message: 'WebAuthn registration could not be found.',
+      })
+    }
+    if (req.method === 'PUT') {
+      found.name = String(body.name)
+      return ok({ webauthn_registration: found })
+    }
+    passkeys.splice(passkeys.indexOf(found), 1)
+    return ok({ user_id: session.userId })
+  }
+
   function answer(req: HttpRequest): FakeAnswer {
     const path = new URL(req.url).pathname
+    const account = answerAccount(req, path)
+    if (account) return account
     if (path.endsWith('/sdk/v1/sessions/authenticate')) {
       const fault = backend.authenticateFaults.shift() ?? backend.authenticateOutage
       if (fault) return fault
@@ -228,6 +289,8 @@ export function createFakeBackend(
     eventsFaults: [],
     eventsByUser: new Map(),
     revokeFaults: [],
+    passkeysByUser: new Map(),
+    accountFaults: [],
     onAnswer: null,
     honourAbort: true,
     hold(match) {

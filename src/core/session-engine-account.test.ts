@@ -1,0 +1,180 @@
+/** The engine's account calls (passkeys): made with the worker's session token, answered to one tab. */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { base64Encode } from './base64.ts'
+import { ENGINE_STATE_KEY } from './constants.ts'
+import type { EngineState } from './engine-state.ts'
+import { PROTOCOL_VERSION as v, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
+import { json } from './testing/fake-backend.ts'
+import { createEngineHarness, type EngineHarness } from './testing/engine-harness.ts'
+
+let h: EngineHarness
+let token: string
+
+beforeEach(async () => {
+  h = createEngineHarness()
+  const data = h.backend.signIn('user-a')
+  token = data.session_token
+  await h.engine.handoff(data)
+  h.backend.passkeysByUser.set('user-a', [
+    { webauthn_registration_id: 'webauthn-registration-test-1', name: 'Phone', domain: 'app.test' },
+  ])
+})
+
+async function stored(): Promise<EngineState | undefined> {
+  return h.store.get<EngineState>(ENGINE_STATE_KEY)
+}
+
+describe('account calls', () => {
+  it('lists the passkeys with the session token and the SDK headers, never sending it elsewhere', async () => {
+    const result = await h.engine.account({ op: 'passkeys' })
+    expect(result).toEqual({
+      ok: true,
+      passkeys: [{ id: 'webauthn-registration-test-1', name: 'Phone', domain: 'app.test' }],
+    })
+    const [call] = h.backend.callsTo('/users/me')
+    expect(call?.method).toBe('GET')
+    expect(call?.url).toBe('http://provider.test/sdk/v1/users/me')
+    expect(call?.headers.Authorization).toBe(
+      `Basic ${base64Encode(`public-token-test-fake:${token}`)}`,
+    )
+    expect(call?.headers['X-SDK-Parent-Host']).toBe('https://app.test:8443')
+    expect(JSON.stringify(h.broadcasts)).not.toContain(token)
+  })
+
+  it('asks for passkey creation options for its own host name, whatever the tab is', async () => {
+    const result = await h.engine.account({ op: 'passkey-options' })
+    expect(result.ok && 'creationOptions' in result).toBe(true)
+    const options = JSON.parse((result as { creationOptions: string }).creationOptions) as {
+      rp: { id: string }
+    }
+    expect(options.rp.id).toBe('app.test')
+    const [call] = h.backend.callsTo('/webauthn/register/start')
+    expect(JSON.parse(call?.body ?? '')).toEqual({
+      domain: 'app.test',
+      return_passkey_credential_options: true,
+      user_agent: 'TestAgent/1.0',
+    })
+  })
+
+  it('registers a passkey, keeps the session it comes with, and answers with the new list', async () => {
+    const before = (await stored())?.session?.jwt
+    const result = await h.engine.account({ op: 'passkey-register', credential: '{"id":"c"}' })
+    expect(result).toEqual({
+      ok: true,
+      passkeys: [
+        expect.objectContaining({ id: 'webauthn-registration-test-1' }),
+        expect.objectContaining({ name: '' }),
+      ],
+    })
+    const [call] = h.backend.callsTo('/webauthn/register')
+    expect(JSON.parse(call?.body ?? '')).toEqual({
+      public_key_credential: '{"id":"c"}',
+      session_duration_minutes: 60,
+    })
+    const after = (await stored())?.session?.jwt
+    expect(after).not.toBe(before)
+    expect(h.sent('session').at(-1)).toEqual(expect.objectContaining({ jwt: after }))
+  })
+
+  it('renames and removes by id, each followed by the list as the provider has it', async () => {
+    const renamed = await h.engine.account({
+      op: 'passkey-rename',
+      id: 'webauthn-registration-test-1',
+      name: 'Work laptop',
+    })
+    expect(renamed).toEqual({
+      ok: true,
+      passkeys: [{ id: 'webauthn-registration-test-1', name: 'Work laptop', domain: 'app.test' }],
+    })
+    expect(h.backend.callsTo('/webauthn/update/webauthn-registration-test-1')[0]?.method).toBe(
+      'PUT',
+    )
+    const removed = await h.engine.account({
+      op: 'passkey-remove',
+      id: 'webauthn-registration-test-1',
+    })
+    expect(removed).toEqual({ ok: true, passkeys: [] })
+    expect(
+      h.backend.callsTo('/users/webauthn_registrations/webauthn-registration-test-1')[0]?.method,
+    ).toBe('DELETE')
+  })
+
+  it('says who refused and why, without signing out', async () => {
+    const result = await h.engine.account({ op: 'passkey-remove', id: 'webauthn-registration-x' })
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'refused', errorType: 'webauthn_registration_not_found' },
+    })
+    expect((await stored())?.session).not.toBeNull()
+  })
+
+  it('reads no answer, a 5xx and a captive portal as unreachable, and keeps the session', async () => {
+    h.backend.accountFaults.push(
+      { fail: 'timeout' },
+      json(503, { error_type: 'internal_server_error' }),
+      { status: 200, contentType: 'text/html', body: '<html>Log in to the Wi-Fi</html>' },
+    )
+    for (let i = 0; i < 3; i++) {
+      expect(await h.engine.account({ op: 'passkeys' })).toEqual({
+        ok: false,
+        failure: { kind: 'unreachable' },
+      })
+    }
+    expect((await stored())?.session).not.toBeNull()
+    expect(h.sent('status').at(-1)).toEqual(expect.objectContaining({ online: false }))
+  })
+
+  it('signs out everywhere when the provider says the session is gone', async () => {
+    h.backend.accountFaults.push(json(404, { error_type: 'session_not_found' }))
+    expect(await h.engine.account({ op: 'passkeys' })).toEqual({
+      ok: false,
+      failure: { kind: 'signed-out' },
+    })
+    expect((await stored())?.session).toBeNull()
+    expect(h.sent('signout')).toEqual([expect.objectContaining({ reason: 'session_not_found' })])
+  })
+
+  it('makes no call without a session', async () => {
+    await h.engine.signOut('user')
+    const calls = h.backend.requests.length
+    expect(await h.engine.account({ op: 'passkeys' })).toEqual({
+      ok: false,
+      failure: { kind: 'signed-out' },
+    })
+    expect(h.backend.requests).toHaveLength(calls)
+  })
+
+  it('leaves out passkeys it cannot read, and reports how many', async () => {
+    h.backend.passkeysByUser.set('user-a', [
+      { webauthn_registration_id: 'webauthn-registration-test-1', name: 'Phone', domain: 'x' },
+      { webauthn_registration_id: '../../users/me', name: 'bad', domain: 'x' },
+    ])
+    const result = await h.engine.account({ op: 'passkeys' })
+    expect(result).toEqual({
+      ok: true,
+      passkeys: [{ id: 'webauthn-registration-test-1', name: 'Phone', domain: 'x' }],
+    })
+    expect(h.reports.map((report) => report.context)).toContainEqual({
+      op: 'passkeys',
+      dropped: 1,
+    })
+  })
+
+  it('answers the asking tab alone through receive', async () => {
+    const replies: WorkerMessage[] = []
+    const broadcastsBefore = h.broadcasts.length
+    await h.engine.receive(
+      { v, type: TAB_MESSAGE.account, id: 'req-1', call: { op: 'passkeys' } },
+      (reply) => replies.push(reply),
+    )
+    expect(replies).toEqual([
+      {
+        v,
+        type: 'account-result',
+        id: 'req-1',
+        result: { ok: true, passkeys: [expect.objectContaining({ name: 'Phone' })] },
+      },
+    ])
+    expect(h.broadcasts.slice(broadcastsBefore).map((m) => m.type)).not.toContain('account-result')
+  })
+})
