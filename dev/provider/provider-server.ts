@@ -15,6 +15,7 @@ import { loadSigningKey } from './signing-key.ts'
 import { smsRoutes } from './sms-routes.ts'
 import { openProviderState, pruneExpired } from './state.ts'
 import { walletRoutes } from './wallet-routes.ts'
+import { webauthnRoutes } from './webauthn-routes.ts'
 
 /** Where and how to run the emulator. */
 export interface ProviderServerOptions {
@@ -51,6 +52,7 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
     ...magicLinkRoutes(ctx),
     ...sessionRoutes(ctx),
     ...walletRoutes(ctx),
+    ...webauthnRoutes(ctx),
     ...smsRoutes(ctx),
     ...oauthRoutes(ctx),
     ...inboxRoutes(ctx),

@@ -44,6 +44,8 @@ export interface UserRecord {
   phone_numbers?: PhoneRecord[]
   /** Absent in state files written before OAuth. */
   providers?: OAuthProviderRecord[]
+  /** Absent in state files written before passkeys. */
+  webauthn_registrations?: WebAuthnRegistrationRecord[]
 }
 
 /** One authentication factor of a session, in the provider's shape. */
@@ -126,6 +128,41 @@ export interface InboxMessage {
   sentAt: string
 }
 
+/** A passkey or other WebAuthn credential of a user: the provider's fields and what verifies it. */
+export interface WebAuthnRegistrationRecord {
+  webauthn_registration_id: string
+  /** The RP id the credential was created for (register/start's `domain`). */
+  domain: string
+  user_agent: string
+  /** `platform`, `cross-platform`, or empty when register/start asked for neither. */
+  authenticator_type: string
+  verified: boolean
+  name: string
+  /** The credential id, base64url, as the authenticator chose it. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  /** The highest signature counter seen. */
+  counter: number
+  transports: string[]
+  /** The `user.id` the credential was created with, base64url (a passkey's `userHandle`). */
+  user_handle: string
+}
+
+/** A WebAuthn challenge (base64url, also its key) issued by register/start or authenticate/start. */
+export interface WebAuthnChallengeRecord {
+  challenge: string
+  ceremony: 'register' | 'authenticate'
+  /** The signed-in user (register, authenticate/start/secondary); absent for start/primary. */
+  user_id?: string
+  domain: string
+  /** Register only: what the registration will record. */
+  user_agent?: string
+  authenticator_type?: string
+  user_handle?: string
+  expires_at: string
+}
+
 /** Everything the emulator persists. */
 export interface ProviderState {
   version: 1
@@ -137,6 +174,8 @@ export interface ProviderState {
   /** Absent in state files written before OAuth. */
   oauthStates?: Record<string, OAuthStateRecord>
   oauthTokens?: Record<string, OAuthTokenRecord>
+  /** Absent in state files written before passkeys. */
+  webauthnChallenges?: Record<string, WebAuthnChallengeRecord>
   inbox: InboxMessage[]
 }
 
@@ -168,4 +207,5 @@ export function pruneExpired(state: ProviderState, nowMs: number): void {
   prune(state.walletChallenges, (challenge) => expired(challenge.expires_at))
   prune(state.oauthStates ?? {}, (flow) => expired(flow.expires_at))
   prune(state.oauthTokens ?? {}, (token) => expired(token.expires_at, 86_400_000))
+  prune(state.webauthnChallenges ?? {}, (challenge) => expired(challenge.expires_at))
 }

@@ -1,6 +1,7 @@
 /** Users: find or create by email or wallet, and the provider's User object. */
 import { newId } from './ids.ts'
 import type { ProviderState, UserRecord } from './state.ts'
+import { webauthnRegistrationObject } from './webauthn-registrations.ts'
 
 /** The user owning `email` (case-insensitive), creating it when new; says whether it was created. */
 export function userForEmail(
@@ -65,7 +66,7 @@ export function userObject(user: UserRecord): Record<string, unknown> {
     providers: (user.providers ?? []).map((provider) => ({ ...provider })),
     password: null,
     totps: [],
-    webauthn_registrations: [],
+    webauthn_registrations: (user.webauthn_registrations ?? []).map(webauthnRegistrationObject),
     biometric_registrations: [],
     trusted_metadata: {},
     untrusted_metadata: {},
