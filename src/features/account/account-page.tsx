@@ -1,4 +1,4 @@
-/** The account page of a signed-in holder: who, sign-out, theme, install and version. */
+/** The account page of a signed-in holder: who, sign-out, passkeys, theme, install and version. */
 import type { ReactNode } from 'react'
 import { APP_VERSION } from '../../config/version.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -16,10 +16,18 @@ export interface AccountPageProps {
   install?: ReactNode
   /** The connected Ethereum wallet (loaded lazily by the route). */
   wallet?: ReactNode
+  /** The holder's passkeys. */
+  passkeys?: ReactNode
 }
 
 /** Who is signed in, sign-out with its failure shown, the theme, install and the app version. */
-export function AccountPage({ onSignOut, themeToggle, install, wallet }: AccountPageProps) {
+export function AccountPage({
+  onSignOut,
+  themeToggle,
+  install,
+  wallet,
+  passkeys,
+}: AccountPageProps) {
   const email = useAppStore((state) => state.auth.email)
   const { signingOut, error, signOut } = useSignOut(onSignOut)
 
@@ -43,6 +51,13 @@ export function AccountPage({ onSignOut, themeToggle, install, wallet }: Account
           </p>
         ) : null}
       </section>
+
+      {passkeys ? (
+        <section className="card stack" aria-labelledby="account-passkeys">
+          <h2 id="account-passkeys">Passkeys</h2>
+          {passkeys}
+        </section>
+      ) : null}
 
       {themeToggle ? (
         <section className="card account__row" aria-labelledby="account-theme">

@@ -1,8 +1,9 @@
-/** `/account` (signed in): the holder's account, with the wallet, the theme switch and install options. */
+/** `/account` (signed in): the holder's account, with passkeys, the wallet, the theme switch and install options. */
 import { Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
+import { PasskeysPanel } from '../../features/passkeys/passkeys-panel.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
 import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
 import { retryableLazy } from '../../shared/retryable-lazy.tsx'
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/_signedIn/account')({
     return (
       <AccountPage
         onSignOut={session.signOut}
+        passkeys={<PasskeysPanel account={session.account} />}
         themeToggle={<ThemeToggle />}
         install={<InstallPanel />}
         wallet={

@@ -1,0 +1,29 @@
+/** What a holder is told when the worker could not make a passkey call for their account. */
+import type { AccountFailure } from '../../core/account-calls.ts'
+
+/** Provider refusals with words of their own (the rest read as a general refusal). */
+const REFUSALS: Record<string, string> = {
+  webauthn_registration_not_found: 'That passkey is no longer on your account.',
+  unverified_user_for_webauthn_registration:
+    'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.',
+  user_unverified:
+    'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.',
+  invalid_webauthn_registration_name: 'Choose a shorter name, without special characters.',
+  webauthn_registration_already_exists: 'This device already has a passkey for your account.',
+  too_many_requests: 'Too many tries. Wait a minute, then try again.',
+}
+
+/** Words for an account call that did not happen; never an error type or status code. */
+export function accountFailureText(failure: AccountFailure): string {
+  switch (failure.kind) {
+    case 'signed-out':
+      return 'You’re signed out. Sign in again to manage your passkeys.'
+    case 'unreachable':
+      return 'Can’t reach the sign-in service. Check your connection and try again.'
+    case 'refused':
+      return (
+        (failure.errorType !== null ? REFUSALS[failure.errorType] : undefined) ??
+        'The sign-in service didn’t accept that. Try again in a moment.'
+      )
+  }
+}

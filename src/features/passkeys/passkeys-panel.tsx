@@ -1,0 +1,273 @@
+/**
+ * The holder's passkeys on the account page: list, add one on this device, rename, remove. The
+ * worker makes every provider call with the session token; this page only runs the browser's
+ * ceremony (`navigator.credentials.create`) between the two calls that add a passkey.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import {
+  cleanPasskeyName,
+  MAX_PASSKEY_NAME_LENGTH,
+  type AccountResult,
+  type Passkey,
+} from '../../core/account-calls.ts'
+import type { SessionActions } from '../../session/session-client.ts'
+import { reportError } from '../../shared/error-reporting.ts'
+import { passkeyCeremonyText } from '../../shared/passkey-errors.ts'
+import { accountFailureText } from './account-failure.ts'
+import { createPasskey, passkeysSupported } from './create-passkey.ts'
+import './passkeys.css'
+
+/** Props: the worker's account calls, and (for tests) the browser's ceremony and support check. */
+export interface PasskeysPanelProps {
+  account: SessionActions['account']
+  create?: typeof createPasskey
+  supported?: boolean
+}
+
+type ListState =
+  | { status: 'loading' }
+  | { status: 'ready'; passkeys: Passkey[] }
+  | { status: 'failed'; message: string }
+
+/** What the holder is told after an action: a confirmation, or what went wrong. */
+type Outcome = { kind: 'done' | 'error'; text: string } | null
+
+/** The list, an add button (where passkeys work) and a rename or remove per passkey. */
+export function PasskeysPanel({
+  account,
+  create = createPasskey,
+  supported = passkeysSupported(),
+}: PasskeysPanelProps) {
+  const [list, setList] = useState<ListState>({ status: 'loading' })
+  const [busy, setBusy] = useState<string | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [editing, setEditing] = useState<string | null>(null)
+
+  /** Shows a result's list, or says why there is none; true when it was a list. */
+  const show = useCallback((result: AccountResult, failed: (text: string) => void): boolean => {
+    if (!result.ok) {
+      failed(accountFailureText(result.failure))
+      return false
+    }
+    if ('passkeys' in result) setList({ status: 'ready', passkeys: result.passkeys })
+    return true
+  }, [])
+
+  const load = useCallback(async () => {
+    setList({ status: 'loading' })
+    const result = await account({ op: 'passkeys' })
+    show(result, (message) => setList({ status: 'failed', message }))
+  }, [account, show])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  /** Runs one action at a time, with its outcome said afterwards. */
+  async function run(key: string, action: () => Promise<string | null>) {
+    setBusy(key)
+    setOutcome(null)
+    try {
+      const done = await action()
+      if (done !== null) setOutcome({ kind: 'done', text: done })
+    } catch (error) {
+      setOutcome({ kind: 'error', text: 'Something went wrong. Try again in a moment.' })
+      reportError(error, { op: 'passkeys' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const fail = (text: string) => setOutcome({ kind: 'error', text })
+
+  const add = () =>
+    run('add', async () => {
+      const options = await account({ op: 'passkey-options' })
+      if (!options.ok || !('creationOptions' in options)) {
+        show(options, fail)
+        return null
+      }
+      let credential: string
+      try {
+        credential = await create(options.creationOptions)
+      } catch (error) {
+        const text = passkeyCeremonyText(error, 'create')
+        if (text === undefined) throw error
+        if (text !== null) fail(text)
+        return null
+      }
+      const registered = await account({ op: 'passkey-register', credential })
+      return show(registered, fail) ? 'Passkey added. Next time, sign in with it.' : null
+    })
+
+  const rename = (passkey: Passkey, name: string) =>
+    run(`rename:${passkey.id}`, async () => {
+      const result = await account({ op: 'passkey-rename', id: passkey.id, name })
+      if (!show(result, fail)) return null
+      setEditing(null)
+      return 'Passkey renamed.'
+    })
+
+  const remove = (passkey: Passkey) =>
+    run(`remove:${passkey.id}`, async () => {
+      const result = await account({ op: 'passkey-remove', id: passkey.id })
+      return show(result, fail) ? `Removed “${passkeyLabel(passkey)}”.` : null
+    })
+
+  return (
+    <div className="stack passkeys">
+      <p className="muted">
+        Sign in with your fingerprint, face or screen lock instead of a code. Passkeys stay on your
+        device.
+      </p>
+      {list.status === 'loading' ? (
+        <p className="muted" role="status">
+          Loading your passkeys…
+        </p>
+      ) : list.status === 'failed' ? (
+        <div className="stack">
+          <p className="form__error" role="alert">
+            {list.message}
+          </p>
+          <button type="button" className="button button--small" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      ) : list.passkeys.length === 0 ? (
+        <p data-testid="passkeys-empty">No passkeys yet.</p>
+      ) : (
+        <ul className="passkeys__list" aria-label="Your passkeys">
+          {list.passkeys.map((passkey) =>
+            editing === passkey.id ? (
+              <li key={passkey.id} className="passkeys__item">
+                <RenameForm
+                  passkey={passkey}
+                  busy={busy === `rename:${passkey.id}`}
+                  onSave={(name) => void rename(passkey, name)}
+                  onCancel={() => setEditing(null)}
+                />
+              </li>
+            ) : (
+              <li key={passkey.id} className="passkeys__item">
+                <span className="passkeys__name">{passkeyLabel(passkey)}</span>
+                <span className="passkeys__actions">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={busy !== null}
+                    onClick={() => {
+                      setOutcome(null)
+                      setEditing(passkey.id)
+                    }}
+                    aria-label={`Rename ${passkeyLabel(passkey)}`}
+                  >
+                    Rename
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={busy !== null}
+                    onClick={() => void remove(passkey)}
+                    aria-label={`Remove ${passkeyLabel(passkey)}`}
+                  >
+                    {busy === `remove:${passkey.id}` ? 'Removing…' : 'Remove'}
+                  </button>
+                </span>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {supported ? (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy !== null || list.status !== 'ready'}
+          onClick={() => void add()}
+        >
+          {busy === 'add' ? 'Adding a passkey…' : 'Add a passkey'}
+        </button>
+      ) : (
+        <p className="muted">This browser can’t make passkeys.</p>
+      )}
+      {outcome ? (
+        <p
+          className={outcome.kind === 'error' ? 'form__error' : 'form__notice'}
+          role={outcome.kind === 'error' ? 'alert' : 'status'}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A passkey's name, or what to call one without a name. */
+function passkeyLabel(passkey: Passkey): string {
+  return passkey.name.trim() || 'Unnamed passkey'
+}
+
+/** The name field in place of a passkey's row; Escape or Cancel leaves it as it was. */
+function RenameForm({
+  passkey,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  passkey: Passkey
+  busy: boolean
+  onSave(name: string): void
+  onCancel(): void
+}) {
+  const [name, setName] = useState(passkey.name)
+  const [problem, setProblem] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const id = useId()
+  useEffect(() => input.current?.focus(), [])
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const clean = cleanPasskeyName(name)
+    if (clean === null) {
+      setProblem(`Give it a name of 1 to ${MAX_PASSKEY_NAME_LENGTH} characters.`)
+      return
+    }
+    setProblem(null)
+    onSave(clean)
+  }
+
+  return (
+    <form className="passkeys__rename" onSubmit={submit} noValidate>
+      <label className="field__label" htmlFor={id}>
+        Name for this passkey
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className="input"
+        value={name}
+        maxLength={MAX_PASSKEY_NAME_LENGTH}
+        autoComplete="off"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel()
+        }}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} className="form__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <span className="passkeys__actions">
+        <button type="submit" className="button button--small button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button--small" onClick={onCancel}>
+          Cancel
+        </button>
+      </span>
+    </form>
+  )
+}
