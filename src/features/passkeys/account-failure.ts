@@ -1,15 +1,19 @@
 /** What a holder is told when the worker could not make a passkey call for their account. */
 import type { AccountFailure } from '../../core/account-calls.ts'
 
+const NEEDS_VERIFIED =
+  'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.'
+
 /** Provider refusals with words of their own (the rest read as a general refusal). */
 const REFUSALS: Record<string, string> = {
   webauthn_registration_not_found: 'That passkey is no longer on your account.',
-  unverified_user_for_webauthn_registration:
-    'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.',
-  user_unverified:
-    'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.',
+  cannot_use_webauthn_with_pending_user: NEEDS_VERIFIED,
+  unverified_user_for_webauthn_registration: NEEDS_VERIFIED,
+  unable_to_register_webauthn_registration:
+    'This passkey could not be added. Try again, or use another device.',
+  no_pending_webauthn_registration: 'Adding the passkey took too long. Try again.',
+  invalid_domain: 'Passkeys don’t work at this address. Open IYK Cards at its usual address.',
   invalid_webauthn_registration_name: 'Choose a shorter name, without special characters.',
-  webauthn_registration_already_exists: 'This device already has a passkey for your account.',
   too_many_requests: 'Too many tries. Wait a minute, then try again.',
 }
 

@@ -21,10 +21,12 @@ describe('base64url', () => {
     )
   })
 
-  it('reads padded text too, and refuses what is not base64url', () => {
+  it('reads padded and standard base64 too (the provider’s default), and refuses anything else', () => {
     expect(bytes(fromBase64Url('_-8='))).toEqual([255, 239])
-    expect(() => fromBase64Url('a+b/')).toThrow(TypeError)
+    expect(bytes(fromBase64Url('/+8='))).toEqual([255, 239])
+    expect(bytes(fromBase64Url('/+8'))).toEqual([255, 239])
     expect(() => fromBase64Url('a b')).toThrow(TypeError)
+    expect(() => fromBase64Url('a.b')).toThrow(TypeError)
   })
 })
 

@@ -1,14 +1,17 @@
 /**
- * The passkey ceremony's JSON: the provider sends creation options as JSON with base64url
+ * The passkey ceremony's JSON: the provider sends creation options as JSON with base64
  * buffers, and takes the new credential back as JSON in the shape its SDK sends (the SDK uses
  * `@github/webauthn-json`: `id`, `rawId`, `type`, `response.{clientDataJSON, attestationObject,
  * transports}`, `authenticatorAttachment`, `clientExtensionResults`). Written out here because
  * the page, not the SDK, runs this ceremony: the SDK would need the session token.
  */
 
-/** Bytes from base64url (padding optional); throws on anything else. */
+/**
+ * Bytes from base64url or standard base64, padded or not; throws on anything else. The provider
+ * sends standard base64 unless asked for base64url, and its SDK's helper reads both, as this does.
+ */
 export function fromBase64Url(text: string): ArrayBuffer {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new TypeError('Not base64url')
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) throw new TypeError('Not base64')
   const base64 = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/')
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
   const bytes = new Uint8Array(binary.length)

@@ -116,7 +116,7 @@ describe('PasskeysPanel', () => {
     renderPanel([], {
       'passkey-options': {
         ok: false,
-        failure: { kind: 'refused', errorType: 'unverified_user_for_webauthn_registration' },
+        failure: { kind: 'refused', errorType: 'cannot_use_webauthn_with_pending_user' },
       },
     })
     await screen.findByTestId('passkeys-empty')
