@@ -2,8 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   forgetReturnTarget,
+  keepOAuthReturnTarget,
   keepReturnTarget,
   RETURN_TARGET_KEY,
+  takeOAuthReturnTarget,
   takeReturnTarget,
 } from './return-target.ts'
 
@@ -70,5 +72,33 @@ describe('keeping and taking the way back', () => {
     keepReturnTarget(TAP, HOLDER, NOW + LINK_MS, NOW)
     forgetReturnTarget()
     expect(takeReturnTarget([HOLDER], NOW)).toBeUndefined()
+  })
+})
+
+describe('the way back across a Google or Apple round trip', () => {
+  const TRIP_MS = 15 * 60_000
+
+  it('returns to the kept tap on the OAuth landing, once', () => {
+    keepOAuthReturnTarget(TAP, NOW + TRIP_MS, NOW)
+    expect(takeOAuthReturnTarget(NOW + 60_000)).toBe(TAP)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+    expect(takeOAuthReturnTarget(NOW + 60_000)).toBeUndefined()
+  })
+
+  it('never crosses over: a link’s target is not an OAuth one, nor the other way round', () => {
+    keepReturnTarget(TAP, HOLDER, NOW + LINK_MS, NOW)
+    expect(takeOAuthReturnTarget(NOW)).toBeUndefined()
+    keepOAuthReturnTarget(TAP, NOW + TRIP_MS, NOW)
+    expect(takeReturnTarget([HOLDER, ''], NOW)).toBeUndefined()
+  })
+
+  it('drops an expired round trip, forgets on a start without target, keeps same-origin paths only', () => {
+    keepOAuthReturnTarget(TAP, NOW + TRIP_MS, NOW)
+    expect(takeOAuthReturnTarget(NOW + TRIP_MS + 1)).toBeUndefined()
+    keepOAuthReturnTarget(TAP, NOW + TRIP_MS, NOW)
+    keepOAuthReturnTarget(undefined, NOW + TRIP_MS, NOW)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+    keepOAuthReturnTarget('//evil.example', NOW + TRIP_MS, NOW)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
   })
 })

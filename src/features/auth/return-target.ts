@@ -1,18 +1,23 @@
 /**
- * Where a holder was going when they asked for a sign-in link (a protected page, a card tap).
- * The provider matches redirect URLs exactly, query included, so every link lands on exactly
- * `/auth/email`: the target stays on this device instead, tied to the address the link went to,
- * and lives no longer than the link. Any sign-in takes it; sign-out forgets it.
+ * Where a holder was going when they asked for a sign-in link or left for Google or Apple (a
+ * protected page, a card tap). The provider matches redirect URLs exactly, query included, so
+ * every sign-in lands on exactly `/auth/email`: the target stays on this device instead, tied to
+ * the address the link went to (or to the OAuth round trip begun here), and lives no longer than
+ * the link or the round trip. Any sign-in takes it; sign-out forgets it.
  */
 import { parseRedirect } from '../../core/redirect.ts'
 
 /** localStorage key of the kept target. */
 export const RETURN_TARGET_KEY = 'sign-in-return'
 
-/** What is kept: the path, the address the link was sent to, and the link's lifetime. */
+/**
+ * What is kept: the path, the address the link was sent to (empty for an OAuth round trip, which
+ * sets `oauth`), and the link's or the round trip's lifetime.
+ */
 interface KeptTarget {
   path: string
   email: string
+  oauth?: true
   savedAt: number
   expiresAt: number
 }
@@ -51,6 +56,29 @@ export function keepReturnTarget(
   }
 }
 
+/**
+ * Keeps `path` for the OAuth round trip starting now (Google, Apple), until `expiresAt`. The
+ * provider's answer carries no address this device asked for, so the round trip itself is the
+ * tie: only the next OAuth landing here takes it. With no path, forgets an older target.
+ */
+export function keepOAuthReturnTarget(
+  path: string | undefined,
+  expiresAt: number,
+  now = Date.now(),
+): void {
+  const safe = parseRedirect(path)
+  if (!safe) {
+    forgetReturnTarget()
+    return
+  }
+  const kept: KeptTarget = { path: safe, email: '', oauth: true, savedAt: now, expiresAt }
+  try {
+    localStorage.setItem(RETURN_TARGET_KEY, JSON.stringify(kept))
+  } catch {
+    // Storage unavailable: after the round trip, the holder lands on the home page, signed in.
+  }
+}
+
 /** Reads the kept value; anything malformed counts as nothing. */
 function readKept(): KeptTarget | null {
   let raw: unknown
@@ -60,11 +88,11 @@ function readKept(): KeptTarget | null {
     return null
   }
   if (typeof raw !== 'object' || raw === null) return null
-  const { path, email, savedAt, expiresAt } = raw as Record<string, unknown>
+  const { path, email, oauth, savedAt, expiresAt } = raw as Record<string, unknown>
   const safe = parseRedirect(path)
   if (!safe || typeof email !== 'string') return null
   if (typeof savedAt !== 'number' || typeof expiresAt !== 'number') return null
-  return { path: safe, email, savedAt, expiresAt }
+  return { path: safe, email, ...(oauth === true ? { oauth } : {}), savedAt, expiresAt }
 }
 
 /**
@@ -75,6 +103,17 @@ export function takeReturnTarget(emails: readonly string[], now = Date.now()): s
   const kept = readKept()
   forgetReturnTarget()
   if (!kept) return undefined
-  if (now < kept.savedAt || now > kept.expiresAt) return undefined
+  if (now < kept.savedAt || now > kept.expiresAt || kept.oauth) return undefined
   return emails.some((email) => sameAddress(email, kept.email)) ? kept.path : undefined
+}
+
+/**
+ * The target kept when this device left for Google or Apple, if still fresh; forgotten either
+ * way. A target kept for an emailed link is never returned to an OAuth sign-in.
+ */
+export function takeOAuthReturnTarget(now = Date.now()): string | undefined {
+  const kept = readKept()
+  forgetReturnTarget()
+  if (!kept?.oauth) return undefined
+  return now < kept.savedAt || now > kept.expiresAt ? undefined : kept.path
 }

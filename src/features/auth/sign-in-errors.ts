@@ -4,6 +4,12 @@ import { isRecord } from '../../core/validation.ts'
 
 const OTHER_BROWSER =
   'Open the sign-in link in the same browser where you asked for it, or sign in with a code.'
+const OAUTH_OTHER_BROWSER =
+  'Finish signing in with Google or Apple in the browser where you started, or sign in with a code.'
+const OAUTH_UNAVAILABLE = 'This sign-in option is not available right now. Sign in with a code.'
+/** Said for a number the provider refuses, and for one the app can tell is wrong. */
+export const PHONE_FORMAT =
+  'Enter your mobile number with its country, like +1 415 555 0101 or 07700 900123 in the UK.'
 
 /** Provider error types with a clearer message for this screen. */
 const MESSAGES: Record<string, string> = {
@@ -18,6 +24,17 @@ const MESSAGES: Record<string, string> = {
   pkce_expected_code_verifier: OTHER_BROWSER,
   email_format: 'Enter a valid email address, like name@example.com.',
   invalid_email: 'Enter a valid email address, like name@example.com.',
+  invalid_phone_number: PHONE_FORMAT,
+}
+
+/** Provider error types a Google or Apple sign-in ends with, said for the holder. */
+const OAUTH_MESSAGES: Record<string, string> = {
+  oauth_token_not_found:
+    'This Google or Apple sign-in has expired or was already used. Start it again.',
+  pkce_mismatch: OAUTH_OTHER_BROWSER,
+  pkce_expected_code_verifier: OAUTH_OTHER_BROWSER,
+  oauth_config_not_found: OAUTH_UNAVAILABLE,
+  apple_oauth_config_not_found: OAUTH_UNAVAILABLE,
 }
 
 /** The message of a known provider error type, or of a failure to reach the provider. */
@@ -55,6 +72,16 @@ export function linkErrorText(error: unknown): string {
   // Whatever else the provider says about a link means the same to the holder.
   return (
     knownText(error) ?? 'This sign-in link did not work. Ask for a new one, or sign in with a code.'
+  )
+}
+
+/** A friendly message for a Google or Apple sign-in the provider did not complete; never the token. */
+export function oauthErrorText(error: unknown): string {
+  const type = isRecord(error) ? error.error_type : undefined
+  if (typeof type === 'string' && OAUTH_MESSAGES[type]) return OAUTH_MESSAGES[type]
+  return (
+    knownText(error) ??
+    'Signing in with Google or Apple did not work. Try again, or sign in with a code.'
   )
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticateData } from '../../core/provider-session.ts'
-import { keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
+import { keepOAuthReturnTarget, keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
 
@@ -26,6 +26,9 @@ function fakeProvider(overrides: Partial<SignInProvider> = {}): SignInProvider {
     verifyCode: vi.fn(() => Promise.resolve(session)),
     sendLink: vi.fn(() => Promise.resolve()),
     authenticateLink: vi.fn(() => Promise.resolve(session)),
+    sendSmsCode: vi.fn(() => Promise.resolve({ methodId: 'phone-number-test-1' })),
+    startOAuth: vi.fn(() => Promise.resolve()),
+    authenticateOAuth: vi.fn(() => Promise.resolve(session)),
     ...overrides,
   }
 }
@@ -419,5 +422,155 @@ describe('the provider SDK', () => {
     fireEvent.focus(screen.getByLabelText('Email'))
     expect(provider.warm).toHaveBeenCalled()
     expect(provider.sendCode).not.toHaveBeenCalled()
+  })
+})
+
+describe('back from Google or Apple', () => {
+  const landing = `${page}?stytch_token_type=oauth&token=${encodeURIComponent(TOKEN)}`
+
+  it('exchanges the token, address cleaned first, and returns to the tap kept for the round trip', async () => {
+    keepOAuthReturnTarget(TAP, Date.now() + 600_000)
+    window.history.replaceState(null, '', new URL(landing).pathname + new URL(landing).search)
+    const provider = fakeProvider({
+      authenticateOAuth: vi.fn(() => {
+        expect(window.location.search).toBe('')
+        return Promise.resolve(session)
+      }),
+    })
+    const complete = vi.fn(() => Promise.resolve())
+    render(<SignInPage provider={provider} complete={complete} href={window.location.href} />)
+    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
+    expect(provider.authenticateOAuth).toHaveBeenCalledWith(TOKEN)
+    expect(provider.authenticateLink).not.toHaveBeenCalled()
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+  })
+
+  it('never takes a way back kept for an emailed link', async () => {
+    keepReturnTarget(TAP, 'holder@example.com', Date.now() + 600_000)
+    const complete = vi.fn(() => Promise.resolve())
+    render(<SignInPage provider={fakeProvider()} complete={complete} href={landing} />)
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+  })
+
+  it.each([
+    ['oauth_token_not_found', 'expired or was already used. Start it again.'],
+    ['pkce_expected_code_verifier', 'in the browser where you started'],
+    ['pkce_mismatch', 'in the browser where you started'],
+    ['something_new', 'Signing in with Google or Apple did not work'],
+  ])('explains a refused token (%s) above the email form and reports it', async (type, text) => {
+    const provider = fakeProvider({
+      authenticateOAuth: () => Promise.reject({ error_type: type, error_message: 'x' }),
+    })
+    render(<SignInPage provider={provider} complete={vi.fn()} href={landing} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled()
+    expect(reportError).toHaveBeenCalledWith(expect.anything(), { op: 'oauth', errorType: type })
+    expect(JSON.stringify(reportError.mock.calls)).not.toContain(TOKEN)
+  })
+
+  it('offers Google and Apple beside the email form, and leaves with the way back kept', async () => {
+    const provider = fakeProvider()
+    render(<SignInPage provider={provider} complete={vi.fn()} href={page} redirect={TAP} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }))
+    expect(await screen.findByRole('button', { name: 'Opening Apple…' })).toBeDisabled()
+    expect(provider.startOAuth).toHaveBeenCalledWith(
+      'apple',
+      `${window.location.origin}/auth/email`,
+    )
+    expect(JSON.parse(localStorage.getItem(RETURN_TARGET_KEY) ?? '{}')).toMatchObject({
+      path: TAP,
+      oauth: true,
+    })
+  })
+})
+
+describe('a text-message code', () => {
+  async function toPhoneStep(provider: SignInProvider, complete = vi.fn(() => Promise.resolve())) {
+    render(<SignInPage provider={provider} complete={complete} href={page} redirect="/account" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code instead' }))
+    await screen.findByLabelText('Mobile number')
+    return complete
+  }
+
+  it('texts a code to the number in E.164, then signs in with the same code step', async () => {
+    const provider = fakeProvider()
+    const complete = await toPhoneStep(provider)
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } })
+    fireEvent.change(screen.getByLabelText('Mobile number'), {
+      target: { value: '07700 900123' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
+    const code = await screen.findByLabelText('6-digit code')
+    expect(provider.sendSmsCode).toHaveBeenCalledWith('+447700900123')
+    expect(screen.getByText(/We texted a 6-digit code to/)).toHaveTextContent('+447700900123')
+    fireEvent.change(code, { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+    expect(provider.verifyCode).toHaveBeenCalledWith('123456', 'phone-number-test-1')
+    expect(provider.sendCode).not.toHaveBeenCalled()
+  })
+
+  it('refuses a number that cannot be one without calling the provider, keeping it', async () => {
+    const provider = fakeProvider()
+    await toPhoneStep(provider)
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '555-01' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('too short or too long')
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('555-01')
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true')
+    expect(provider.sendSmsCode).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['invalid_phone_number', 'Enter your mobile number with its country'],
+    ['too_many_requests', 'Too many tries'],
+  ])('says what the provider refused (%s), keeping the number', async (type, text) => {
+    const provider = fakeProvider({
+      sendSmsCode: () => Promise.reject({ error_type: type, error_message: 'x' }),
+    })
+    await toPhoneStep(provider)
+    fireEvent.change(screen.getByLabelText('Mobile number'), {
+      target: { value: '415 555 0101' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('415 555 0101')
+    expect(screen.getByRole('button', { name: 'Text me a code' })).toBeEnabled()
+  })
+
+  it('explains a wrong or expired texted code, resends to the number, and goes back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const provider = fakeProvider({
+        verifyCode: () =>
+          Promise.reject({ error_type: 'unable_to_auth_otp_code', error_message: 'x' }),
+      })
+      await toPhoneStep(provider)
+      fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } })
+      fireEvent.change(screen.getByLabelText('Mobile number'), {
+        target: { value: '(415) 555-0101' },
+      })
+      fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
+      fireEvent.change(await screen.findByLabelText('6-digit code'), {
+        target: { value: '000000' },
+      })
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('or it has expired')
+      expect(screen.queryByRole('button', { name: /sign-in link/ })).toBeNull()
+
+      for (let i = 0; i < 30; i++) await act(() => vi.advanceTimersByTimeAsync(1000))
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }))
+      expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way.')
+      expect(provider.sendSmsCode).toHaveBeenLastCalledWith('+14155550101')
+      expect(provider.sendSmsCode).toHaveBeenCalledTimes(2)
+
+      fireEvent.click(screen.getByRole('button', { name: 'Use a different number' }))
+      expect(await screen.findByLabelText('Mobile number')).toHaveValue('')
+      fireEvent.click(screen.getByRole('button', { name: 'Use email instead' }))
+      expect(await screen.findByLabelText('Email')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,31 +1,43 @@
-/** The sign-in page: email, then the emailed 6-digit code (or a magic link), then back to the app. */
+/**
+ * The sign-in page: email, then the emailed 6-digit code (or a magic link); or a texted code; or
+ * Google or Apple through the provider; then back to the app.
+ */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { isRecord } from '../../core/validation.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
 import { reportError } from '../../shared/error-reporting.ts'
-import { keepReturnTarget, takeReturnTarget } from './return-target.ts'
+import { keepReturnTarget, takeOAuthReturnTarget, takeReturnTarget } from './return-target.ts'
 import {
   isValidEmail,
   linkErrorText,
+  oauthErrorText,
   signInErrorText,
   UNUSABLE_LINK_TEXT,
 } from './sign-in-errors.ts'
-import { readMagicLink, stripMagicLink } from './magic-link.ts'
+import {
+  landingUrl,
+  readSignInLanding,
+  stripSignInToken,
+  type LandingType,
+} from './sign-in-landing.ts'
+import { CodeStep } from './code-step.tsx'
+import { OAuthButtons } from './oauth-buttons.tsx'
+import { PhoneStep } from './phone-step.tsx'
 import { EmailAddress } from '../../shared/email-address.tsx'
 import { targetName } from './target-name.ts'
 import { useSignOut } from '../../shared/use-sign-out.ts'
-
-/** Seconds before another code can be sent to the same address. */
-export const RESEND_COOLDOWN_SECONDS = 30
 
 type Step =
   /** `notice`: why a sign-in link that brought the holder here did not sign them in. */
   | { kind: 'email'; notice?: string }
   | { kind: 'code'; email: string; methodId: string }
   | { kind: 'link-sent'; email: string }
-  | { kind: 'link'; token: string }
+  | { kind: 'phone' }
+  | { kind: 'sms-code'; phoneNumber: string; methodId: string }
+  /** Back from a magic link or from Google or Apple, with a token to exchange. */
+  | { kind: 'link'; token: string; type: LandingType }
 
 /** Props: where to go afterwards, the provider calls, and what to do with a new session. */
 export interface SignInPageProps {
@@ -62,10 +74,10 @@ export function SignInPage({
   // No location while the build prerenders the page's first-paint frame: no link landed there.
   const [landing] = useState(() => {
     const location = href ?? (typeof window === 'undefined' ? null : window.location.href)
-    return location === null ? null : readMagicLink(location)
+    return location === null ? null : readSignInLanding(location)
   })
   const [step, setStep] = useState<Step>(() => {
-    if (landing?.kind === 'token') return { kind: 'link', token: landing.token }
+    if (landing?.kind === 'token') return { kind: 'link', token: landing.token, type: landing.type }
     if (landing?.kind === 'unusable') {
       return { kind: 'email', notice: UNUSABLE_LINK_TEXT[landing.reason] }
     }
@@ -77,7 +89,7 @@ export function SignInPage({
     // A link too damaged to try is not used, but it must not stay in the address bar either,
     // and nobody would hear of it unless it is reported (without the token).
     if (landing?.kind !== 'unusable') return
-    stripMagicLink()
+    stripSignInToken()
     reportError(new Error('Unusable sign-in link'), { op: 'magic-link', reason: landing.reason })
   }, [landing])
 
@@ -90,12 +102,17 @@ export function SignInPage({
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
       {step.kind === 'link' ? (
-        <MagicLinkLanding
+        <TokenLanding
           token={step.token}
+          type={step.type}
           provider={provider}
-          onSession={(data) =>
-            complete(data, takeReturnTarget(data.user.emails.map(({ email }) => email)) ?? target)
-          }
+          onSession={(data) => {
+            const kept =
+              step.type === 'oauth'
+                ? takeOAuthReturnTarget()
+                : takeReturnTarget(data.user.emails.map(({ email }) => email))
+            return complete(data, kept ?? target)
+          }}
           onFailure={(notice) => setStep({ kind: 'email', notice })}
         />
       ) : (
@@ -119,19 +136,83 @@ export function SignInPage({
               onCodeSent={(email, methodId) => setStep({ kind: 'code', email, methodId })}
             />
           ) : null}
+          {step.kind === 'email' ? (
+            <>
+              <div className="form__links">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setStep({ kind: 'phone' })}
+                >
+                  Text me a code instead
+                </button>
+              </div>
+              <OAuthButtons provider={provider} redirect={redirect} />
+            </>
+          ) : null}
           {step.kind === 'email' ? alternatives : null}
           {step.kind === 'code' ? (
             <CodeStep
-              email={step.email}
+              sentTo={
+                <>
+                  We emailed a 6-digit code to{' '}
+                  <strong>
+                    <EmailAddress email={step.email} />
+                  </strong>
+                </>
+              }
+              source="email"
               methodId={step.methodId}
               provider={provider}
               onSession={(data) => complete(data, target)}
+              resend={async () => (await provider.sendCode(step.email)).methodId}
               onNewMethod={(methodId) => setStep({ ...step, methodId })}
-              onLinkSent={() => {
-                keepReturnTarget(redirect, step.email, Date.now() + CODE_EXPIRY_MINUTES * 60_000)
-                setStep({ kind: 'link-sent', email: step.email })
+              alternatives={[
+                {
+                  label: 'Email me a sign-in link instead',
+                  run: async () => {
+                    await provider.sendLink(step.email, landingUrl())
+                    keepReturnTarget(
+                      redirect,
+                      step.email,
+                      Date.now() + CODE_EXPIRY_MINUTES * 60_000,
+                    )
+                    setStep({ kind: 'link-sent', email: step.email })
+                  },
+                },
+              ]}
+              change={{
+                label: 'Use a different email',
+                onChange: () => setStep({ kind: 'email' }),
               }}
-              onChangeEmail={() => setStep({ kind: 'email' })}
+            />
+          ) : null}
+          {step.kind === 'phone' ? (
+            <PhoneStep
+              provider={provider}
+              onCodeSent={(phoneNumber, methodId) =>
+                setStep({ kind: 'sms-code', phoneNumber, methodId })
+              }
+              onUseEmail={() => setStep({ kind: 'email' })}
+            />
+          ) : null}
+          {step.kind === 'sms-code' ? (
+            <CodeStep
+              sentTo={
+                <>
+                  We texted a 6-digit code to <strong>{step.phoneNumber}</strong>
+                </>
+              }
+              source="text message"
+              methodId={step.methodId}
+              provider={provider}
+              onSession={(data) => complete(data, target)}
+              resend={async () => (await provider.sendSmsCode(step.phoneNumber)).methodId}
+              onNewMethod={(methodId) => setStep({ ...step, methodId })}
+              change={{
+                label: 'Use a different number',
+                onChange: () => setStep({ kind: 'phone' }),
+              }}
             />
           ) : null}
           {step.kind === 'link-sent' ? (
@@ -154,12 +235,6 @@ export function SignInPage({
     </section>
   )
 }
-
-/**
- * Where every sign-in link lands: exactly this page, no query. The provider matches redirect
- * URLs exactly, so this one URL is all the project registers; the way back stays on the device.
- */
-const magicLinkUrl = () => new URL('/auth/email', window.location.origin).href
 
 function EmailStep({
   provider,
@@ -223,180 +298,42 @@ function EmailStep({
   )
 }
 
-function useCooldown(seconds: number) {
-  const [left, setLeft] = useState(seconds)
-  useEffect(() => {
-    if (left <= 0) return
-    const timer = setTimeout(() => setLeft(left - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [left])
-  return [left, () => setLeft(seconds)] as const
-}
-
-function CodeStep({
-  email,
-  methodId,
-  provider,
-  onSession,
-  onNewMethod,
-  onLinkSent,
-  onChangeEmail,
-}: {
-  email: string
-  methodId: string
-  provider: SignInProvider
-  onSession(data: AuthenticateData): Promise<void>
-  onNewMethod(methodId: string): void
-  onLinkSent(): void
-  onChangeEmail(): void
-}) {
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<null | 'verify' | 'resend' | 'link'>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [cooldown, restartCooldown] = useCooldown(RESEND_COOLDOWN_SECONDS)
-  const input = useRef<HTMLInputElement>(null)
-
-  useEffect(() => input.current?.focus(), [])
-
-  async function run(kind: 'verify' | 'resend' | 'link', action: () => Promise<void>) {
-    setBusy(kind)
-    setError(null)
-    setNotice(null)
-    try {
-      await action()
-    } catch (failure) {
-      setError(signInErrorText(failure))
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6 digits from the email.')
-      return
-    }
-    void run('verify', async () => onSession(await provider.verifyCode(code, methodId)))
-  }
-
-  return (
-    <form className="form" onSubmit={submit} noValidate>
-      <p className="lede">
-        We emailed a 6-digit code to{' '}
-        <strong>
-          <EmailAddress email={email} />
-        </strong>
-        . It expires in {CODE_EXPIRY_MINUTES} minutes.
-      </p>
-      <label className="field">
-        <span className="field__label">6-digit code</span>
-        <input
-          ref={input}
-          className="input input--code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          value={code}
-          // Pasted codes often carry spaces or dashes: keep the digits only.
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'code-error' : undefined}
-        />
-      </label>
-      {error ? (
-        <p id="code-error" className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="form__notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary" disabled={busy !== null}>
-        {busy === 'verify' ? 'Signing in…' : 'Sign in'}
-      </button>
-      <div className="form__links">
-        <button
-          type="button"
-          className="link-button"
-          disabled={busy !== null || cooldown > 0}
-          onClick={() =>
-            void run('resend', async () => {
-              const { methodId: next } = await provider.sendCode(email)
-              onNewMethod(next)
-              setCode('')
-              restartCooldown()
-              setNotice('A new code is on its way.')
-            })
-          }
-        >
-          {cooldown > 0 ? `Resend code in ${cooldown} s` : 'Resend code'}
-        </button>
-        <button
-          type="button"
-          className="link-button"
-          disabled={busy !== null}
-          onClick={() =>
-            void run('link', async () => {
-              await provider.sendLink(email, magicLinkUrl())
-              onLinkSent()
-            })
-          }
-        >
-          Email me a sign-in link instead
-        </button>
-        <button
-          type="button"
-          className="link-button"
-          disabled={busy !== null}
-          onClick={onChangeEmail}
-        >
-          Use a different email
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function MagicLinkLanding({
+/** Exchanges a landing's token: a magic link's, or the one Google or Apple sign-in brought back. */
+function TokenLanding({
   token,
+  type,
   provider,
   onSession,
   onFailure,
 }: {
   token: string
+  type: LandingType
   provider: SignInProvider
   onSession(data: AuthenticateData): Promise<void>
-  /** The link did not sign the holder in: back to the email form, with why. */
+  /** The token did not sign the holder in: back to the email form, with why. */
   onFailure(notice: string): void
 }) {
   const started = useRef(false)
 
   useEffect(() => {
-    // Once only (StrictMode runs effects twice): a magic-link token is single-use.
+    // Once only (StrictMode runs effects twice): both kinds of token are single-use.
     if (started.current) return
     started.current = true
     // The token leaves the address bar before it is used, so a reload cannot replay it.
-    stripMagicLink()
-    provider
-      .authenticateLink(token)
+    stripSignInToken()
+    const oauth = type === 'oauth'
+    ;(oauth ? provider.authenticateOAuth(token) : provider.authenticateLink(token))
       .then(onSession)
       .catch((failure: unknown) => {
         // The provider's error type says why (expired, used, another browser); never the token.
         const errorType = isRecord(failure) ? failure.error_type : undefined
         reportError(failure, {
-          op: 'magic-link',
+          op: oauth ? 'oauth' : 'magic-link',
           errorType: typeof errorType === 'string' ? errorType : 'none',
         })
-        onFailure(linkErrorText(failure))
+        onFailure(oauth ? oauthErrorText(failure) : linkErrorText(failure))
       })
-  }, [token, provider, onSession, onFailure])
+  }, [token, type, provider, onSession, onFailure])
 
   return (
     <div className="stack" role="status" aria-live="polite">

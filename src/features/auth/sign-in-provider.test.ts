@@ -13,6 +13,9 @@ const sdk = vi.hoisted(() => {
     otpAuthenticate: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
     linkSend: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
     linkAuthenticate: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    smsSend: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    googleStart: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
+    oauthAuthenticate: vi.fn<(...args: unknown[]) => Promise<unknown>>(never),
   }
 })
 // The real deadline, over a fake SDK client.
@@ -20,8 +23,13 @@ vi.mock('../../shared/provider-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ProviderClientModule>()),
   loadProviderClient: () =>
     Promise.resolve({
-      otps: { email: { loginOrCreate: sdk.otpSend }, authenticate: sdk.otpAuthenticate },
+      otps: {
+        email: { loginOrCreate: sdk.otpSend },
+        sms: { loginOrCreate: sdk.smsSend },
+        authenticate: sdk.otpAuthenticate,
+      },
       magicLinks: { email: { loginOrCreate: sdk.linkSend }, authenticate: sdk.linkAuthenticate },
+      oauth: { google: { start: sdk.googleStart }, authenticate: sdk.oauthAuthenticate },
     }),
 }))
 
@@ -86,6 +94,9 @@ describe('stytchSignIn: every SDK call has the deadline', () => {
     ['verifyCode', () => stytchSignIn.verifyCode('123456', 'email-test-1')],
     ['sendLink', () => stytchSignIn.sendLink('holder@example.com', 'https://cards.example/l')],
     ['authenticateLink', () => stytchSignIn.authenticateLink('token')],
+    ['sendSmsCode', () => stytchSignIn.sendSmsCode('+14155550101')],
+    ['startOAuth', () => stytchSignIn.startOAuth('google', 'https://cards.example/auth/email')],
+    ['authenticateOAuth', () => stytchSignIn.authenticateOAuth('token')],
   ])('%s fails with SignInDeadlineError when the SDK never answers', async (_name, call) => {
     const outcome = watch(call())
     await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1)
@@ -100,5 +111,20 @@ describe('stytchSignIn: every SDK call has the deadline', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(outcome).toEqual({ settled: true, value: { methodId: 'email-test-1' } })
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('texts the code with the same expiry as an emailed one, and starts OAuth with one redirect URL', async () => {
+    sdk.smsSend.mockResolvedValueOnce({ method_id: 'phone-number-test-1' })
+    const sent = watch(stytchSignIn.sendSmsCode('+14155550101'))
+    sdk.googleStart.mockResolvedValueOnce(undefined)
+    const started = watch(stytchSignIn.startOAuth('google', 'https://cards.example/auth/email'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sent).toEqual({ settled: true, value: { methodId: 'phone-number-test-1' } })
+    expect(sdk.smsSend).toHaveBeenCalledWith('+14155550101', { expiration_minutes: 10 })
+    expect(started).toEqual({ settled: true, value: undefined })
+    expect(sdk.googleStart).toHaveBeenCalledWith({
+      login_redirect_url: 'https://cards.example/auth/email',
+      signup_redirect_url: 'https://cards.example/auth/email',
+    })
   })
 })

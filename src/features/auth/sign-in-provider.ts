@@ -1,10 +1,13 @@
-/** The four provider calls the sign-in screens make, over the lazily loaded provider SDK. */
+/** The provider calls the sign-in screens make, over the lazily loaded provider SDK. */
 import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
 import { loadProviderClient, withDeadline } from '../../shared/provider-client.ts'
 
 /** How long an emailed code stays valid, in minutes (shown to the user). */
 export const CODE_EXPIRY_MINUTES = 10
+
+/** The OAuth providers the sign-in page offers. */
+export type OAuthProvider = 'google' | 'apple'
 
 /** What sign-in needs from the provider; components take it as a prop so tests can fake it. */
 export interface SignInProvider {
@@ -16,6 +19,15 @@ export interface SignInProvider {
   sendLink(email: string, linkUrl: string): Promise<void>
   /** Exchanges a magic-link token (PKCE-checked by the SDK) for the new session's parts. */
   authenticateLink(token: string): Promise<AuthenticateData>
+  /** Texts a 6-digit code to `phoneNumber` (E.164); resolves with the phone id to verify it against. */
+  sendSmsCode(phoneNumber: string): Promise<{ methodId: string }>
+  /**
+   * Leaves for Google or Apple through the provider, which sends the browser back to
+   * `redirectUrl` with a token; the SDK keeps the PKCE verifier on this device meanwhile.
+   */
+  startOAuth(provider: OAuthProvider, redirectUrl: string): Promise<void>
+  /** Exchanges the token Google or Apple sign-in brought back (with the kept verifier). */
+  authenticateOAuth(token: string): Promise<AuthenticateData>
   /** Starts loading the SDK ahead of the first call (the holder is about to type an address). */
   warm?(): void
 }
@@ -55,5 +67,26 @@ export const stytchSignIn: SignInProvider = {
   async authenticateLink(token) {
     const client = await loadProviderClient()
     return parseAuthenticateData(await withDeadline(client.magicLinks.authenticate(token, options)))
+  },
+  async sendSmsCode(phoneNumber) {
+    const client = await loadProviderClient()
+    const { method_id } = await withDeadline(
+      client.otps.sms.loginOrCreate(phoneNumber, { expiration_minutes: CODE_EXPIRY_MINUTES }),
+    )
+    return { methodId: method_id }
+  },
+  async startOAuth(provider, redirectUrl) {
+    const client = await loadProviderClient()
+    // Resolves once the SDK has set the page's location: the page is then on its way out.
+    await withDeadline(
+      client.oauth[provider].start({
+        login_redirect_url: redirectUrl,
+        signup_redirect_url: redirectUrl,
+      }),
+    )
+  },
+  async authenticateOAuth(token) {
+    const client = await loadProviderClient()
+    return parseAuthenticateData(await withDeadline(client.oauth.authenticate(token, options)))
   },
 }

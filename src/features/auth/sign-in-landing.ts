@@ -1,6 +1,16 @@
-/** Reading and removing a sign-in link's token from the page address. */
+/**
+ * Reading and removing a sign-in token from the page address: a magic link's, or the one the
+ * provider sends back after Google or Apple. Both land on exactly `/auth/email`.
+ */
 
-const TOKEN_TYPE = 'magic_links'
+/** The token types the sign-in page exchanges (`stytch_token_type`). */
+export const LANDING_TYPES = ['magic_links', 'oauth'] as const
+
+/** What kind of sign-in brought the holder back. */
+export type LandingType = (typeof LANDING_TYPES)[number]
+
+const isLandingType = (value: string | null | undefined): value is LandingType =>
+  (LANDING_TYPES as readonly (string | null | undefined)[]).includes(value)
 
 /**
  * The provider's tokens are base64url or base64, `=`-padded (44 characters in its examples); the
@@ -10,8 +20,8 @@ const TOKEN = /^[A-Za-z0-9_\-+/]{20,256}={0,2}$/
 
 /** What a landing on the sign-in page carried. */
 export type LinkLanding =
-  | { kind: 'token'; token: string }
-  /** A link that cannot be tried: damaged, cut short, or not a sign-in link we know. */
+  | { kind: 'token'; type: LandingType; token: string }
+  /** A landing that cannot be tried: damaged, cut short, or not a sign-in we know. */
   | { kind: 'unusable'; reason: 'malformed' | 'unsupported-type' }
 
 /**
@@ -38,22 +48,30 @@ function rawParam(search: string, name: string): string | null | undefined {
   return undefined
 }
 
-/** The sign-in link in `href`, or null when the address is not a link landing. */
-export function readMagicLink(href: string): LinkLanding | null {
+/** The sign-in token in `href` (a magic link's or OAuth's), or null when the address is not a landing. */
+export function readSignInLanding(href: string): LinkLanding | null {
   const { search } = new URL(href)
   const type = rawParam(search, 'stytch_token_type')
   const token = rawParam(search, 'token')
   if (type === undefined && token === undefined) return null
-  if (type !== TOKEN_TYPE) return { kind: 'unusable', reason: 'unsupported-type' }
+  if (!isLandingType(type)) return { kind: 'unusable', reason: 'unsupported-type' }
   if (!token || !TOKEN.test(token)) return { kind: 'unusable', reason: 'malformed' }
-  return { kind: 'token', token }
+  return { kind: 'token', type, token }
 }
 
 /** Removes the token and its type from the address bar, keeping everything else. */
-export function stripMagicLink(): void {
+export function stripSignInToken(): void {
   const url = new URL(window.location.href)
   if (!url.searchParams.has('token') && !url.searchParams.has('stytch_token_type')) return
   url.searchParams.delete('token')
   url.searchParams.delete('stytch_token_type')
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+}
+
+/**
+ * Where every sign-in comes back to: exactly this page, no query. The provider matches redirect
+ * URLs exactly, so this one URL is all the project registers; the way back stays on the device.
+ */
+export function landingUrl(): string {
+  return new URL('/auth/email', window.location.origin).href
 }

@@ -1,14 +1,14 @@
-/** Sign-in link landings: the provider's real token alphabet, encoded or not, and what is refused. */
+/** Sign-in landings (magic links and OAuth): the provider's real token alphabet, encoded or not, and what is refused. */
 import { describe, expect, it } from 'vitest'
-import { readMagicLink } from './magic-link.ts'
+import { readSignInLanding } from './sign-in-landing.ts'
 
 /** The provider's own sandbox example: 44 characters of base64url with `=` padding. */
 const REAL = 'DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94='
-const landing = (query: string) => readMagicLink(`https://app.example/auth/email?${query}`)
+const landing = (query: string) => readSignInLanding(`https://app.example/auth/email?${query}`)
 
-describe('readMagicLink', () => {
+describe('readSignInLanding', () => {
   it('reads the provider’s token, padded, whether `=` arrives encoded or not', () => {
-    const token = { kind: 'token', token: REAL }
+    const token = { kind: 'token', type: 'magic_links', token: REAL }
     expect(landing(`stytch_token_type=magic_links&token=${REAL}`)).toEqual(token)
     expect(landing(`stytch_token_type=magic_links&token=${encodeURIComponent(REAL)}`)).toEqual(
       token,
@@ -22,11 +22,13 @@ describe('readMagicLink', () => {
     const plain = 'a+b/c' + 'x'.repeat(38) + '='
     expect(landing(`stytch_token_type=magic_links&token=${plain}`)).toEqual({
       kind: 'token',
+      type: 'magic_links',
       token: plain,
     })
     const twice = encodeURIComponent(encodeURIComponent(plain))
     expect(landing(`stytch_token_type=magic_links&token=${twice}`)).toEqual({
       kind: 'token',
+      type: 'magic_links',
       token: plain,
     })
   })
@@ -57,8 +59,20 @@ describe('readMagicLink', () => {
     })
   })
 
+  it('reads the token Google or Apple sign-in brings back, in the same format', () => {
+    expect(landing(`stytch_token_type=oauth&token=${encodeURIComponent(REAL)}`)).toEqual({
+      kind: 'token',
+      type: 'oauth',
+      token: REAL,
+    })
+    expect(landing('stytch_token_type=oauth&token=cut')).toEqual({
+      kind: 'unusable',
+      reason: 'malformed',
+    })
+  })
+
   it('calls a token of another type, or a token with no type, unusable', () => {
-    expect(landing(`stytch_token_type=oauth&token=${REAL}`)).toEqual({
+    expect(landing(`stytch_token_type=impersonation&token=${REAL}`)).toEqual({
       kind: 'unusable',
       reason: 'unsupported-type',
     })

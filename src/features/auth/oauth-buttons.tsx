@@ -1,0 +1,65 @@
+/** "Continue with Google" and "Continue with Apple": the provider's OAuth, back to the one landing URL. */
+import { useState } from 'react'
+import { keepOAuthReturnTarget } from './return-target.ts'
+import { signInErrorText } from './sign-in-errors.ts'
+import { landingUrl } from './sign-in-landing.ts'
+import type { OAuthProvider, SignInProvider } from './sign-in-provider.ts'
+
+/**
+ * How long the way back is kept for a round trip: the provider gives the holder 10 minutes on
+ * the consent step and its token 10 more; a holder slower than this lands on the home page.
+ */
+export const OAUTH_RETURN_MINUTES = 20
+
+const NAMES: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple' }
+
+/** Props: the provider calls, and where the holder was going (kept on the device meanwhile). */
+export interface OAuthButtonsProps {
+  provider: SignInProvider
+  redirect?: string | undefined
+}
+
+/** The two buttons; a start that fails says why and leaves the holder here to try again. */
+export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
+  const [leaving, setLeaving] = useState<OAuthProvider | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  async function start(which: OAuthProvider) {
+    setLeaving(which)
+    setError(null)
+    // Kept before leaving: the provider sends the holder back to the bare landing URL.
+    keepOAuthReturnTarget(redirect, Date.now() + OAUTH_RETURN_MINUTES * 60_000)
+    try {
+      await provider.startOAuth(which, landingUrl())
+      // Started: the page is on its way to the provider and stays "Opening…" until it goes.
+    } catch (failure) {
+      setError(signInErrorText(failure))
+      setLeaving(null)
+    }
+  }
+
+  return (
+    <section className="stack oauth-sign-in" aria-labelledby="oauth-sign-in-title">
+      <h2 id="oauth-sign-in-title">Or use Google or Apple</h2>
+      {(['google', 'apple'] as const).map((which) => (
+        <button
+          key={which}
+          type="button"
+          className="button"
+          disabled={leaving !== null}
+          aria-busy={leaving === which || undefined}
+          onPointerEnter={() => provider.warm?.()}
+          onFocus={() => provider.warm?.()}
+          onClick={() => void start(which)}
+        >
+          {leaving === which ? `Opening ${NAMES[which]}…` : `Continue with ${NAMES[which]}`}
+        </button>
+      ))}
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}
