@@ -50,9 +50,11 @@ describe('optionsFromEnv', () => {
 
   it('derives the app origins and the default redirect URLs from appUrl and allowedOrigins', () => {
     const only = { appUrl: 'http://127.0.0.1:5173', allowedOrigins: undefined }
-    expect(appOrigins(only)).toEqual(['http://127.0.0.1:5173'])
+    // On 127.0.0.1 the app is also authorized as localhost, where passkeys work.
+    expect(appOrigins(only)).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173'])
     expect(redirectUrls({ ...only, redirectUrls: undefined })).toEqual([
       'http://127.0.0.1:5173/auth/email',
+      'http://localhost:5173/auth/email',
     ])
     const both = { appUrl: 'http://localhost:4173', allowedOrigins: ['https://cards.example'] }
     expect(redirectUrls({ ...both, redirectUrls: undefined })).toEqual([

@@ -62,9 +62,24 @@ export const DEFAULT_STACK_OPTIONS: StackOptions = {
   quiet: false,
 }
 
-/** The origins the app is served from: `appUrl`'s, then each allowed CORS origin (no duplicates). */
+/**
+ * An app origin on 127.0.0.1 and the same app at `localhost`: a passkey needs a domain name (an IP
+ * address cannot be a relying party), so the local project authorizes both names of the app.
+ */
+function withLocalhostName(origin: string): string[] {
+  const url = new URL(origin)
+  if (url.hostname !== '127.0.0.1') return [origin]
+  url.hostname = 'localhost'
+  return [origin, url.origin]
+}
+
+/**
+ * The origins the app is served from: `appUrl`'s (on 127.0.0.1, also as `localhost`), then each
+ * allowed CORS origin (no duplicates).
+ */
 export function appOrigins(options: Pick<StackOptions, 'appUrl' | 'allowedOrigins'>): string[] {
-  return [...new Set([new URL(options.appUrl).origin, ...(options.allowedOrigins ?? [])])]
+  const app = withLocalhostName(new URL(options.appUrl).origin)
+  return [...new Set([...app, ...(options.allowedOrigins ?? [])])]
 }
 
 /** The redirect-URL allow-list: as given, or `{origin}/auth/email` for each app origin. */
