@@ -171,6 +171,7 @@ function consentPage(provider: string, state: string, error?: string): string {
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in with ${escapeHtml(name)} (local stand-in)</title>
+<link rel="icon" href="data:,">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:28rem;padding:0 1rem;background:#111;color:#eee}
 button,input{font:inherit;padding:.6rem .8rem;border-radius:.4rem;border:1px solid #555;background:#222;color:#eee}
