@@ -1,7 +1,7 @@
 /** fast-check generators of well-formed outside input (taps, events, hand-offs), shared by the property tests. */
 import fc from 'fast-check'
 import type { EventDate } from '../event-date.ts'
-import type { PoapEvent } from '../poap-event.ts'
+import { POAP_EVENT_STATUSES, type PoapEvent } from '../poap-event.ts'
 import type { AuthenticateData } from '../provider-session.ts'
 import { TAP_FORMATS, type TapFormat } from '../tap-params.ts'
 
@@ -77,7 +77,7 @@ export const appEvent: fc.Arbitrary<PoapEvent> = fc.record({
   eventUrl: fc.option(fc.webUrl(), { nil: null }),
   status: fc.option(
     fc.oneof(
-      fc.constantFrom('active', 'pending-approval', 'future', 'expired', 'rejected'),
+      fc.constantFrom(...POAP_EVENT_STATUSES),
       charsOf('abcdefghijklmnopqrstuvwxyz-', 1, 12).filter((word) => /^[a-z]/.test(word)),
     ),
     { nil: null },
@@ -112,3 +112,137 @@ export const authenticateData: fc.Arbitrary<AuthenticateData> = fc
     session: session_id === undefined ? { expires_at } : { expires_at, session_id },
     user: { user_id, emails },
   }))
+
+/** A real calendar day in the years events have (1970–9999). */
+export interface CalendarDay {
+  year: number
+  month: number
+  day: number
+}
+
+/** Any real calendar day from 1970 to 9999. */
+export const calendarDay: fc.Arbitrary<CalendarDay> = fc
+  .date({
+    min: new Date('1970-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((date) => ({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  }))
+
+/** POAP's month names, as in `16-Sep-2022`. */
+export const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0')
+
+/** A day as POAP writes it: `16-Sep-2022`. */
+export const poapDay = ({ year, month, day }: CalendarDay) =>
+  `${pad(day)}-${MONTH_NAMES[month - 1]}-${year}`
+
+/** A day in the app's all-day form: `2022-09-16`. */
+export const isoDay = ({ year, month, day }: CalendarDay) =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+
+/** Text as the cards API sends it: not blank, no space around it (the reader trims). */
+const apiText = fc
+  .string({ minLength: 1, maxLength: 16 })
+  .filter((value) => value.trim() === value && value !== '')
+
+/** An instant as the camelCase shape writes it (`2025-06-01T18:00:00.000Z`). */
+const isoInstant = fc
+  .date({
+    min: new Date('1970-01-02T00:00:00Z'),
+    max: new Date('9999-12-30T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((date) => date.toISOString())
+
+/** A raw entry of the cards API's events body, and the event the reader must make of it. */
+export interface RawEntry {
+  raw: Record<string, unknown>
+  event: PoapEvent
+}
+
+/** An entry in POAP's own shape (`dev/cards/poap-event.ts`): number id, snake_case, `DD-Mon-YYYY`. */
+export const poapShapeEntry = (id: number): fc.Arbitrary<RawEntry> =>
+  fc
+    .record({
+      slug: charsOf('abcdefghijklmnopqrstuvwxyz', 1, 12),
+      name: apiText,
+      description: apiText,
+      city: fc.oneof(apiText, fc.constant('')),
+      country: fc.oneof(apiText, fc.constant('')),
+      eventUrl: fc.webUrl(),
+      imageUrl: fc.option(fc.webUrl(), { nil: undefined }),
+      start: calendarDay,
+      end: calendarDay,
+      expiry: calendarDay,
+      status: fc.constantFrom(...POAP_EVENT_STATUSES),
+    })
+    .map((f) => ({
+      raw: {
+        id,
+        fancy_id: `${f.slug}-${f.start.year}`,
+        name: f.name,
+        description: f.description,
+        city: f.city,
+        country: f.country,
+        event_url: f.eventUrl,
+        ...(f.imageUrl === undefined ? {} : { image_url: f.imageUrl }),
+        year: f.start.year,
+        start_date: poapDay(f.start),
+        end_date: poapDay(f.end),
+        expiry_date: poapDay(f.expiry),
+        status: f.status,
+      },
+      event: {
+        id: String(id),
+        fancyId: `${f.slug}-${f.start.year}`,
+        name: f.name,
+        description: f.description,
+        imageUrl: f.imageUrl ?? null,
+        startDate: isoDay(f.start),
+        endDate: isoDay(f.end),
+        expiryDate: isoDay(f.expiry),
+        year: f.start.year,
+        city: f.city === '' ? null : f.city,
+        country: f.country === '' ? null : f.country,
+        eventUrl: f.eventUrl,
+        status: f.status,
+      },
+    }))
+
+/** An entry in the camelCase shape the stand-in served first: string id, ISO 8601 instants. */
+export const camelShapeEntry = (id: string): fc.Arbitrary<RawEntry> =>
+  fc
+    .record({
+      name: apiText,
+      description: apiText,
+      imageUrl: fc.webUrl(),
+      startDate: isoInstant,
+      endDate: isoInstant,
+      city: apiText,
+      country: apiText,
+      eventUrl: fc.webUrl(),
+      status: fc.constantFrom(...POAP_EVENT_STATUSES),
+    })
+    .map((fields) => ({
+      raw: { id, ...fields },
+      event: { id, fancyId: null, expiryDate: null, year: null, ...fields },
+    }))
