@@ -24,6 +24,8 @@ import {
 } from './sign-in-landing.ts'
 import { CodeStep } from './code-step.tsx'
 import { OAuthButtons } from './oauth-buttons.tsx'
+import { PasskeySignIn } from './passkey-sign-in.tsx'
+import type { PasskeyProvider } from './passkey-provider.ts'
 import { PhoneStep } from './phone-step.tsx'
 import { EmailAddress } from '../../shared/email-address.tsx'
 import { targetName } from './target-name.ts'
@@ -45,6 +47,8 @@ export interface SignInPageProps {
   /** Hands the session to the session host and leaves the page; rejects when the hand-off fails. */
   complete(data: AuthenticateData, target: string): Promise<void>
   provider?: SignInProvider
+  /** Passkey sign-in (the real provider unless a test passes its own). */
+  passkeys?: PasskeyProvider
   /** The current location (for the magic-link landing); tests pass their own. */
   href?: string
   /** Other ways to sign in (the wallet), shown under the email form. */
@@ -67,6 +71,7 @@ export function SignInPage({
   redirect,
   complete,
   provider = stytchSignIn,
+  passkeys,
   href,
   alternatives,
   signedIn,
@@ -147,6 +152,10 @@ export function SignInPage({
                   Text me a code instead
                 </button>
               </div>
+              <PasskeySignIn
+                {...(passkeys ? { passkeys } : {})}
+                onSession={(data) => complete(data, target)}
+              />
               <OAuthButtons provider={provider} redirect={redirect} />
             </>
           ) : null}
@@ -274,7 +283,8 @@ function EmailStep({
           className="input"
           type="email"
           name="email"
-          autoComplete="email"
+          // `webauthn`: the holder's passkeys are offered in this field's autofill too.
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
