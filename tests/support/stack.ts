@@ -102,9 +102,17 @@ export async function resetStack(): Promise<void> {
   )
 }
 
-/** Signs in on `page` with the emailed code, starting from `path`; returns the email used. */
-export async function signInWithCode(page: Page, email = newEmail(), path = '/auth/email') {
-  await page.goto(appUrl + path)
+/**
+ * Signs in on `page` with the emailed code, starting from `path` of the app at `base` (its test
+ * URL unless given, e.g. the same app at localhost); returns the email used.
+ */
+export async function signInWithCode(
+  page: Page,
+  email = newEmail(),
+  path = '/auth/email',
+  base = appUrl,
+) {
+  await page.goto(base + path)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send code' }).click()
   const codeField = page.getByLabel('6-digit code')
