@@ -350,6 +350,14 @@ describe('scrubText: secrets hidden in text', () => {
     }
   })
 
+  it('finds a JWT or a provider token right after a percent-escape (encoded text in a URL)', () => {
+    expect(scrubText(`/x?auth=Bearer%20${JWT}&y=1`)).toBe(`/x?auth=Bearer%20${FILTERED}&y=1`)
+    const state = encodeURIComponent(JSON.stringify({ session_token: SESSION_TOKEN, jwt: JWT }))
+    expect(scrubText(`/x?state=${state}`)).toBe(
+      `/x?state=%7B%22session_token%22%3A%22${FILTERED}%22%2C%22jwt%22%3A%22${FILTERED}%22%7D`,
+    )
+  })
+
   it('stays linear on 100 KB of hostile text', () => {
     // No timing is asserted: a pattern that backtracked would make this test time out instead.
     const units = [
@@ -366,6 +374,9 @@ describe('scrubText: secrets hidden in text', () => {
       'a":',
       '&token=',
       '%25',
+      '%41',
+      '%22eyJ',
+      '%22eyJa.eyJ',
       '%3Ftoken%3D',
       'a%40',
       'a@a.',

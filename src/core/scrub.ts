@@ -110,14 +110,22 @@ function isCredential(word: string): boolean {
   )
 }
 
+/**
+ * Where a token may start: not inside a word, but right after a percent-escape, whose last hex
+ * digit is no part of it (`Bearer%20eyJ…`, `%22session_token%22%3A%22…` in encoded JSON).
+ */
+const TOKEN_START = String.raw`(?:(?<![\w-])|(?<=%[0-9A-Fa-f]{2}))`
 /** A JSON Web Token (three base64url parts, the first two JSON objects). */
-const JWT_PATTERN = /(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g
+const JWT_PATTERN = new RegExp(String.raw`${TOKEN_START}eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*`, 'g')
 /**
  * A provider's opaque token standing alone: 44 base64url characters (a session token), or 43 and
  * `=` (a magic-link token). Nothing else in a report is a lone word of exactly that length (the
  * app's hashed chunk names are under 35), so the rare false positive costs one word.
  */
-const OPAQUE_TOKEN_PATTERN = /(?<![\w-])[\w-]{43}(?:[\w-]|=|%(?:25)*3D)(?![\w-])/g
+const OPAQUE_TOKEN_PATTERN = new RegExp(
+  String.raw`${TOKEN_START}[\w-]{43}(?:[\w-]|=|%(?:25)*3D)(?![\w-])`,
+  'g',
+)
 /**
  * Email addresses, raw or percent-encoded (`ada%2Bcamel%40example.com`). The last domain label
  * must start with a letter, so `pkg@1.2.3` and `name@https://…` (stack frames) are not addresses.
