@@ -15,8 +15,17 @@ const appUrl = inject('appUrl')
 const UID = '041E3C8A2D6B80'
 const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`
 
-/** Keys that may stay: the theme, the spec's markers, and the browser tests' own wallet key. */
-const ALLOWED_LOCAL_KEYS = ['theme', 'signin-event', 'signout-event', 'iyk-test-wallet']
+/**
+ * Keys that may stay: the theme, the spec's markers, that this device had its passkey offer (a
+ * fact about the device, never the holder), and the browser tests' own wallet key.
+ */
+const ALLOWED_LOCAL_KEYS = [
+  'theme',
+  'signin-event',
+  'signout-event',
+  'passkey-offered',
+  'iyk-test-wallet',
+]
 
 const suite = browserSuite()
 

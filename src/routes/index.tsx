@@ -1,9 +1,10 @@
-/** `/`: the landing page when anonymous, the event list when signed in. */
+/** `/`: the landing page when anonymous, the event list (and a passkey offered once) when signed in. */
 import { createFileRoute } from '@tanstack/react-router'
 import { useAppStore } from '../store/use-app-store.tsx'
 import { LandingPage } from '../features/home/landing-page.tsx'
 import { InstallButton } from '../features/install/install-button.tsx'
 import { EventsHome } from '../features/events/events-home.tsx'
+import { PasskeyOffer } from '../features/passkeys/passkey-offer.tsx'
 
 export const Route = createFileRoute('/')({
   component: function Home() {
@@ -11,7 +12,14 @@ export const Route = createFileRoute('/')({
     const { session } = Route.useRouteContext()
     // Until the session host answers (a few ms), show nothing rather than the wrong page.
     if (status === 'unknown') return <div className="page" aria-busy="true" />
-    if (status === 'signed-in') return <EventsHome onRefresh={session.refresh} />
+    if (status === 'signed-in') {
+      return (
+        <>
+          <EventsHome onRefresh={session.refresh} />
+          <PasskeyOffer account={session.account} />
+        </>
+      )
+    }
     return <LandingPage install={<InstallButton />} />
   },
 })

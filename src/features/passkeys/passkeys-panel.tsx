@@ -12,8 +12,8 @@ import {
 } from '../../core/account-calls.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
-import { passkeyCeremonyText } from '../../shared/passkey-errors.ts'
 import { accountFailureText } from './account-failure.ts'
+import { addPasskey } from './add-passkey.ts'
 import { createPasskey, passkeysSupported } from './create-passkey.ts'
 import './passkeys.css'
 
@@ -82,22 +82,13 @@ export function PasskeysPanel({
 
   const add = () =>
     run('add', async () => {
-      const options = await account({ op: 'passkey-options' })
-      if (!options.ok || !('creationOptions' in options)) {
-        show(options, fail)
+      const outcome = await addPasskey(account, create)
+      if (!outcome.ok) {
+        if (outcome.text !== null) fail(outcome.text)
         return null
       }
-      let credential: string
-      try {
-        credential = await create(options.creationOptions)
-      } catch (error) {
-        const text = passkeyCeremonyText(error, 'create')
-        if (text === undefined) throw error
-        if (text !== null) fail(text)
-        return null
-      }
-      const registered = await account({ op: 'passkey-register', credential })
-      return show(registered, fail) ? 'Passkey added. Next time, sign in with it.' : null
+      setList({ status: 'ready', passkeys: outcome.passkeys })
+      return 'Passkey added. Next time, sign in with it.'
     })
 
   const rename = (passkey: Passkey, name: string) =>

@@ -1,0 +1,92 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
+import { PASSKEY_OFFERED_KEY, PasskeyOffer } from './passkey-offer.tsx'
+
+const existing: Passkey = { id: 'webauthn-registration-1', name: 'Phone', domain: 'x' }
+
+function renderOffer({
+  passkeys = [] as Passkey[],
+  platform = true,
+  create = vi.fn(async () => '{"id":"new"}'),
+} = {}) {
+  const account = vi.fn(async (call: AccountCall): Promise<AccountResult> => {
+    if (call.op === 'passkey-options') return { ok: true, creationOptions: '{"challenge":"x"}' }
+    if (call.op === 'passkey-register') return { ok: true, passkeys: [existing] }
+    return { ok: true, passkeys }
+  })
+  const hasPlatformAuthenticator = vi.fn(async () => platform)
+  render(
+    <PasskeyOffer
+      account={account}
+      hasPlatformAuthenticator={hasPlatformAuthenticator}
+      create={create}
+    />,
+  )
+  return { account, hasPlatformAuthenticator, create }
+}
+
+beforeEach(() => {
+  localStorage.clear()
+})
+
+describe('PasskeyOffer', () => {
+  it('offers a passkey once on a device with a screen lock, to a holder with none', async () => {
+    renderOffer()
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in faster next time' }),
+    ).toBeInTheDocument()
+    expect(localStorage.getItem(PASSKEY_OFFERED_KEY)).toBe('1')
+  })
+
+  it('is not offered again on the same device', async () => {
+    localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
+    const { hasPlatformAuthenticator, account } = renderOffer()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('heading')).toBeNull()
+    expect(hasPlatformAuthenticator).not.toHaveBeenCalled()
+    expect(account).not.toHaveBeenCalled()
+  })
+
+  it('is not offered to a holder who has a passkey, nor on a device without a screen lock', async () => {
+    const withOne = renderOffer({ passkeys: [existing] })
+    await waitFor(() => expect(localStorage.getItem(PASSKEY_OFFERED_KEY)).toBe('1'))
+    expect(withOne.account).toHaveBeenCalledWith({ op: 'passkeys' })
+    expect(screen.queryByRole('heading')).toBeNull()
+
+    localStorage.clear()
+    const without = renderOffer({ platform: false })
+    await waitFor(() => expect(without.hasPlatformAuthenticator).toHaveBeenCalled())
+    expect(without.account).not.toHaveBeenCalled()
+    expect(screen.queryByRole('heading')).toBeNull()
+    // Still to be offered on a later visit with one.
+    expect(localStorage.getItem(PASSKEY_OFFERED_KEY)).toBeNull()
+  })
+
+  it('goes away on Not now', async () => {
+    renderOffer()
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }))
+    expect(screen.queryByRole('heading')).toBeNull()
+  })
+
+  it('adds one and says so', async () => {
+    const { account } = renderOffer()
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Passkey added.')
+    expect(account.mock.calls.map(([call]) => call.op)).toEqual([
+      'passkeys',
+      'passkey-options',
+      'passkey-register',
+    ])
+  })
+
+  it('says when the holder cancelled, and stays for another try', async () => {
+    const create = vi.fn(async () => {
+      throw new DOMException('no', 'NotAllowedError')
+    })
+    renderOffer({ create })
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Adding a passkey was cancelled')
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled()
+  })
+})

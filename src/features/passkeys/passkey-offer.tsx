@@ -1,0 +1,135 @@
+/**
+ * The offer of a passkey, once on a device, right after the first sign-in there: shown where the
+ * device has a built-in authenticator (fingerprint, face, screen lock) and the holder has no
+ * passkey yet; dismissible. It floats over the page, so nothing moves when it appears.
+ */
+import { useEffect, useState } from 'react'
+import type { SessionActions } from '../../session/session-client.ts'
+import { reportError } from '../../shared/error-reporting.ts'
+import { addPasskey } from './add-passkey.ts'
+import { createPasskey, passkeysSupported } from './create-passkey.ts'
+import './passkeys.css'
+
+/** localStorage key: this device has had its offer (a fact about the device, not the holder). */
+export const PASSKEY_OFFERED_KEY = 'passkey-offered'
+
+/** Whether the device can make a passkey with its own screen lock. */
+async function platformAuthenticator(): Promise<boolean> {
+  if (!passkeysSupported()) return false
+  try {
+    return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
+  } catch {
+    return false
+  }
+}
+
+function offeredBefore(): boolean {
+  try {
+    return localStorage.getItem(PASSKEY_OFFERED_KEY) !== null
+  } catch {
+    return true
+  }
+}
+
+function markOffered(): void {
+  try {
+    localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
+  } catch {
+    // Without storage the offer may come again; nothing is lost.
+  }
+}
+
+/** Props: the worker's account calls, and (for tests) the device checks and the ceremony. */
+export interface PasskeyOfferProps {
+  account: SessionActions['account']
+  hasPlatformAuthenticator?: () => Promise<boolean>
+  create?: typeof createPasskey
+}
+
+type OfferState =
+  { step: 'hidden' } | { step: 'offer'; error?: string } | { step: 'adding' } | { step: 'added' }
+
+/** Nothing, or the offer with Add and Not now; after adding, a short confirmation. */
+export function PasskeyOffer({
+  account,
+  hasPlatformAuthenticator = platformAuthenticator,
+  create = createPasskey,
+}: PasskeyOfferProps) {
+  const [state, setState] = useState<OfferState>({ step: 'hidden' })
+
+  useEffect(() => {
+    let gone = false
+    void (async () => {
+      if (offeredBefore() || !(await hasPlatformAuthenticator())) return
+      const result = await account({ op: 'passkeys' })
+      if (gone || !result.ok || !('passkeys' in result)) return
+      // Once on this device, whether or not it is shown: a holder with passkeys needs no offer.
+      markOffered()
+      if (result.passkeys.length === 0) setState({ step: 'offer' })
+    })()
+    return () => {
+      gone = true
+    }
+  }, [account, hasPlatformAuthenticator])
+
+  useEffect(() => {
+    if (state.step !== 'added') return
+    const timer = setTimeout(() => setState({ step: 'hidden' }), 6_000)
+    return () => clearTimeout(timer)
+  }, [state.step])
+
+  async function add() {
+    setState({ step: 'adding' })
+    try {
+      const outcome = await addPasskey(account, create)
+      if (outcome.ok) setState({ step: 'added' })
+      else setState({ step: 'offer', ...(outcome.text ? { error: outcome.text } : {}) })
+    } catch (error) {
+      reportError(error, { op: 'passkey-offer' })
+      setState({ step: 'offer', error: 'Something went wrong. Try again from your account.' })
+    }
+  }
+
+  if (state.step === 'hidden') return null
+  if (state.step === 'added') {
+    return (
+      <div className="toast passkey-offer" role="status">
+        <p>Passkey added. Next time, sign in with it.</p>
+      </div>
+    )
+  }
+  return (
+    <section className="toast passkey-offer" aria-labelledby="passkey-offer-title">
+      <div className="stack">
+        <h2 id="passkey-offer-title" className="passkey-offer__title">
+          Sign in faster next time
+        </h2>
+        <p className="muted">
+          Add a passkey: your fingerprint, face or screen lock instead of a code.
+        </p>
+        {state.step === 'offer' && state.error ? (
+          <p className="form__error" role="alert">
+            {state.error}
+          </p>
+        ) : null}
+        <span className="passkeys__actions">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            disabled={state.step === 'adding'}
+            onClick={() => void add()}
+          >
+            {state.step === 'adding' ? 'Adding…' : 'Add a passkey'}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setState({ step: 'hidden' })}
+          >
+            Not now
+          </button>
+        </span>
+      </div>
+    </section>
+  )
+}
