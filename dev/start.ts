@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   }
   console.log(describeStack(stack))
   console.log(`\n  app                 ${appUrl}/`)
+  // A passkey needs a domain name: the same app at localhost (authorized too) can hold one.
+  console.log(`  app for passkeys    ${appUrl.replace('127.0.0.1', 'localhost')}/`)
   console.log(`  inbox               ${stack.provider.url}/_dev/inbox`)
   console.log('\nsign in with any email; the code appears here and in the inbox\n')
 }
