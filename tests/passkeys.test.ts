@@ -16,6 +16,7 @@ import {
   readEngineState,
   signInWithCode,
 } from './support/stack.ts'
+import { addTestWallet } from './support/test-wallet.ts'
 
 const appUrl = inject('appUrl')
 const providerUrl = inject('providerUrl')
@@ -178,6 +179,26 @@ describe('passkeys', () => {
       .toContain('Adding a passkey was cancelled or timed out.')
     expect(await page.getByTestId('passkeys-empty').isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Add a passkey' }).isEnabled()).toBe(true)
+    expect(await credentials(authenticator)).toHaveLength(0)
+  })
+
+  it('a holder with no verified email or phone (a wallet only) is told why they cannot add one', async () => {
+    const context = await suite.newContext()
+    await addTestWallet(context)
+    const page = await context.newPage()
+    await page.goto(localUrl + '/')
+    await waitForServiceWorker(page)
+    await page.goto(localUrl + '/auth/email')
+    await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
+    await page.getByRole('button', { name: 'Use Test wallet' }).click()
+    await page.waitForURL(localUrl + '/')
+    const authenticator = await addAuthenticator(page)
+    await page.goto(localUrl + '/account')
+    await page.getByTestId('passkeys-empty').waitFor()
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Passkeys need a verified email address or phone number.')
     expect(await credentials(authenticator)).toHaveLength(0)
   })
 })
