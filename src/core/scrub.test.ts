@@ -350,6 +350,16 @@ describe('scrubText: secrets hidden in text', () => {
     }
   })
 
+  it('scrubs an address right after a value cut at an escape the same way twice', () => {
+    for (const [text, scrubbed] of [
+      [`/tap?p=abc%23${EMAIL}`, `/tap?p=${FILTERED}`],
+      [`/tap?e=${UID}${UID}00AB%26${EMAIL} `, `/tap?e=${FILTERED} `],
+    ]) {
+      expect(scrubText(text!)).toBe(scrubbed)
+      expect(scrubText(scrubbed!)).toBe(scrubbed)
+    }
+  })
+
   it('finds a JWT or a provider token right after a percent-escape (encoded text in a URL)', () => {
     expect(scrubText(`/x?auth=Bearer%20${JWT}&y=1`)).toBe(`/x?auth=Bearer%20${FILTERED}&y=1`)
     const state = encodeURIComponent(JSON.stringify({ session_token: SESSION_TOKEN, jwt: JWT }))

@@ -204,13 +204,15 @@ export function scrubText(text: string): string {
     (match, scheme: string, space: string, credential: string) =>
       isCredential(credential) ? `${scheme}${space}${FILTERED}` : match,
   )
-  return scrubPairs(withoutSchemes)
+  // Addresses before values: a value cut at an escape (`?p=x%23ada@example.com`) would leave
+  // `[Filtered][email]`, which a second pass would make one value (scrubbing twice must not change).
+  const withoutEmails = withoutSchemes.replace(EMAIL_PATTERN, EMAIL_MARKER)
+  return scrubPairs(withoutEmails)
     .replace(PARAM_PATTERN, (_match, start: string, name: string, equals: string) => {
       return `${start}${name}${equals}${FILTERED}`
     })
     .replace(JWT_PATTERN, FILTERED)
     .replace(OPAQUE_TOKEN_PATTERN, FILTERED)
-    .replace(EMAIL_PATTERN, EMAIL_MARKER)
 }
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {
