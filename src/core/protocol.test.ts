@@ -217,13 +217,13 @@ describe('parseWorkerMessage', () => {
     type KeysOf<T> = T extends unknown ? keyof T : never
     type Keys = KeysOf<WorkerMessage> | KeysOf<AuthView> | KeysOf<EventsView> | KeysOf<StatusView>
     expectTypeOf<Extract<Keys, 'session_token' | 'sessionToken'>>().toBeNever()
-    // The validator: a token put into any object of a well-formed message never comes through.
-    // Not into a report's context: free-form by design (the scrubber drops credential keys).
+    // The validator: a token put into any object of a well-formed message never comes through,
+    // a report's free-form context included (its credential-named fields are dropped).
     const token = 'secret-session-token'
-    const withTokens = (value: unknown, key = ''): unknown => {
+    const withTokens = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map((item) => withTokens(item))
-      if (value === null || typeof value !== 'object' || key === 'context') return value
-      const entries = Object.entries(value).map(([name, inner]) => [name, withTokens(inner, name)])
+      if (value === null || typeof value !== 'object') return value
+      const entries = Object.entries(value).map(([name, inner]) => [name, withTokens(inner)])
       return { ...Object.fromEntries(entries), session_token: token, sessionToken: token }
     }
     for (const message of workerMessages) {
@@ -248,6 +248,13 @@ describe('toReportMessage', () => {
     })
     expect(message.stack).toContain('events: expected an array')
     expect(parseWorkerMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
+  })
+
+  it('leaves out context fields that name a credential, tap data or the holder’s address', () => {
+    const context = { op: 'x', session_token: 's', accessJwt: 'j', uid: '04', email: 'a@b.c' }
+    const message = toReportMessage(new Error('x'), context, 'r')
+    expect(message.context).toEqual({ op: 'x' })
+    expect(parseWorkerMessage({ ...message, context })).toEqual(message)
   })
 
   it('turns anything thrown into text and cuts long texts', () => {

@@ -12,6 +12,7 @@ import {
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import { parsePoapEventList, type PoapEvent } from './poap-event.ts'
 import { parseAuthenticateData, type AuthenticateData } from './provider-session.ts'
+import { isScrubbedKey } from './scrub.ts'
 import { parseTapParams } from './tap-params.ts'
 import {
   expectArray,
@@ -147,6 +148,15 @@ export interface SnapshotMessage extends Versioned {
 export type ReportContext = Record<string, string | number | boolean>
 
 /**
+ * The context without the fields error reports never show as they are (the scrubber's names:
+ * `session_token`, `*Jwt`, `uid`, `authorization`, `email`, …): the token stays in the worker.
+ * Dropped, not refused: the report still says what went wrong.
+ */
+function reportableContext(context: ReportContext): ReportContext {
+  return Object.fromEntries(Object.entries(context).filter(([key]) => !isScrubbedKey(key)))
+}
+
+/**
  * An error the worker could not report itself (it has no error-reporting SDK): posted to one
  * tab only, which reports it and says so (`report-received`). Never broadcast, so it is
  * reported once; posted again only when the tab it went to closed without a word.
@@ -176,7 +186,7 @@ export function toReportMessage(error: unknown, context: ReportContext, id: stri
     name: cut(isError ? error.name : 'Error', REPORT_TEXT_LIMITS.name),
     message: cut(isError ? error.message : String(error), REPORT_TEXT_LIMITS.message),
     stack: isError && error.stack ? cut(error.stack, REPORT_TEXT_LIMITS.stack) : null,
-    context: { ...context },
+    context: reportableContext(context),
   }
 }
 
@@ -312,13 +322,13 @@ function parseAuthView(value: unknown): AuthView {
 
 function parseReportContext(value: unknown): ReportContext {
   const raw = expectRecord(value, 'context')
-  const context: ReportContext = {}
+  const context: [string, string | number | boolean][] = []
   for (const [key, item] of Object.entries(raw)) {
-    if (typeof item === 'number') context[key] = expectNumber(item, `context.${key}`)
-    else if (typeof item === 'string' || typeof item === 'boolean') context[key] = item
+    if (typeof item === 'number') context.push([key, expectNumber(item, `context.${key}`)])
+    else if (typeof item === 'string' || typeof item === 'boolean') context.push([key, item])
     else throw new ValidationError(`context.${key}`, 'a string, number or boolean')
   }
-  return context
+  return reportableContext(Object.fromEntries(context))
 }
 
 /** Longest request id taken from a message. */

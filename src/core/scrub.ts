@@ -74,6 +74,20 @@ function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(name) || SECRET_SUFFIXES.some((suffix) => name.endsWith(suffix))
 }
 
+/** Whether reports lose a field altogether: authorization, cookies, the holder's address. */
+function isDroppedKey(key: string): boolean {
+  const last = lastPart(key)
+  return DROPPED_KEYS.has(last.toLowerCase()) || PERSONAL_KEYS.has(normalizeKey(last))
+}
+
+/**
+ * Whether a field's value never reaches a report as it is: a credential, tap data, an
+ * authorization or cookie header, the holder's email or IP address (`session_token`, `uid`, …).
+ */
+export function isScrubbedKey(key: string): boolean {
+  return isDroppedKey(key) || isSecretKey(key)
+}
+
 // Every pattern below is linear in the text's length: each either starts only where a run of
 // its characters starts (a lookbehind) or at a separator, and no quantifier can match the same
 // characters in two ways. `scrub.test.ts` runs them over 100 KB of hostile text.
@@ -241,8 +255,7 @@ function scrubValue(value: unknown, seen: WeakMap<object, unknown>, depth: numbe
   const copy: Record<string, unknown> = {}
   seen.set(value, copy)
   for (const [key, item] of Object.entries(value)) {
-    const last = lastPart(key)
-    if (DROPPED_KEYS.has(last.toLowerCase()) || PERSONAL_KEYS.has(normalizeKey(last))) continue
+    if (isDroppedKey(key)) continue
     // Keys can carry data too (e.g. a header or a parameter used as a map key).
     const secret = isSecretKey(key) && item !== null && item !== undefined
     copy[scrubText(key)] = secret ? FILTERED : scrubValue(item, seen, depth + 1)
