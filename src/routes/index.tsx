@@ -4,7 +4,7 @@ import { useAppStore } from '../store/use-app-store.tsx'
 import { LandingPage } from '../features/home/landing-page.tsx'
 import { InstallButton } from '../features/install/install-button.tsx'
 import { EventsHome } from '../features/events/events-home.tsx'
-import { PasskeyOffer } from '../features/passkeys/passkey-offer.tsx'
+import { PasskeyOfferGate } from '../features/passkeys/passkey-offer-gate.tsx'
 
 export const Route = createFileRoute('/')({
   component: function Home() {
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/')({
       return (
         <>
           <EventsHome onRefresh={session.refresh} />
-          <PasskeyOffer account={session.account} />
+          <PasskeyOfferGate account={session.account} />
         </>
       )
     }

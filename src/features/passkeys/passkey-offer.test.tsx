@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
-import { PASSKEY_OFFERED_KEY, PasskeyOffer } from './passkey-offer.tsx'
+import { PASSKEY_OFFERED_KEY } from './offer-flag.ts'
+import { PasskeyOffer } from './passkey-offer.tsx'
+import { PasskeyOfferGate } from './passkey-offer-gate.tsx'
 
 const existing: Passkey = { id: 'webauthn-registration-1', name: 'Phone', domain: 'x' }
 
@@ -88,5 +90,37 @@ describe('PasskeyOffer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Adding a passkey was cancelled')
     expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled()
+  })
+})
+
+describe('PasskeyOfferGate', () => {
+  it('loads nothing on a device that had its offer, and asks the worker nothing', async () => {
+    localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
+    const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
+    render(<PasskeyOfferGate account={account} />)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(account).not.toHaveBeenCalled()
+  })
+
+  it('loads the offer elsewhere, which shows on a device with a screen lock', async () => {
+    vi.stubGlobal('isSecureContext', true)
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, {
+        isUserVerifyingPlatformAuthenticatorAvailable: async () => true,
+      }),
+    )
+    Object.defineProperty(navigator, 'credentials', {
+      value: { create: async () => null },
+      configurable: true,
+    })
+    const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
+    render(<PasskeyOfferGate account={account} />)
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in faster next time' }),
+    ).toBeInTheDocument()
+    expect(account).toHaveBeenCalledWith({ op: 'passkeys' })
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'credentials')
   })
 })

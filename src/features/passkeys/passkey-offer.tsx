@@ -8,10 +8,8 @@ import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
 import { addPasskey } from './add-passkey.ts'
 import { createPasskey, passkeysSupported } from './create-passkey.ts'
+import { markOffered, offeredBefore } from './offer-flag.ts'
 import './passkeys.css'
-
-/** localStorage key: this device has had its offer (a fact about the device, not the holder). */
-export const PASSKEY_OFFERED_KEY = 'passkey-offered'
 
 /** Whether the device can make a passkey with its own screen lock. */
 async function platformAuthenticator(): Promise<boolean> {
@@ -20,22 +18,6 @@ async function platformAuthenticator(): Promise<boolean> {
     return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
   } catch {
     return false
-  }
-}
-
-function offeredBefore(): boolean {
-  try {
-    return localStorage.getItem(PASSKEY_OFFERED_KEY) !== null
-  } catch {
-    return true
-  }
-}
-
-function markOffered(): void {
-  try {
-    localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
-  } catch {
-    // Without storage the offer may come again; nothing is lost.
   }
 }
 
