@@ -263,6 +263,8 @@ describe('toReportMessage', () => {
       message: 'boom',
       stack: null,
     })
+    // A value String() cannot convert: the reporter must not throw inside the engine's catch.
+    expect(toReportMessage(Object.create(null), {}, 'r').message).toBe('[object Object]')
     const long = toReportMessage(new Error('x'.repeat(10_000)), {}, 'r')
     expect(long.message).toHaveLength(2000)
     expect(long.stack?.length).toBeLessThanOrEqual(8000)
