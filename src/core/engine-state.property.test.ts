@@ -6,10 +6,8 @@ import {
   emptyTapQueue,
   initialEngineState,
   parseEngineState,
-  type EngineState,
   type EventsCache,
   type PendingTap,
-  type StoredSession,
 } from './engine-state.ts'
 import { appEvent, sessionToken, tapQuery } from './testing/arbitraries.ts'
 import { createEngineHarness } from './testing/engine-harness.ts'
@@ -19,7 +17,9 @@ import { isRecord, ValidationError } from './validation.ts'
 const time = fc.integer({ min: 0, max: 2 ** 45 })
 const text = fc.string({ minLength: 1, maxLength: 12 })
 
-const storedSession: fc.Arbitrary<StoredSession> = fc.record({
+// Sessions and states are left to inference: a field added to StoredSession later (read as null
+// when absent) needs no change here, as the properties compare what was generated.
+const storedSession = fc.record({
   sessionToken,
   jwt: text,
   expiresAt: time,
@@ -48,7 +48,7 @@ const pendingTap: fc.Arbitrary<PendingTap> = fc.record({
 })
 
 /** Any state the engine can write. */
-const engineState: fc.Arbitrary<EngineState> = fc.record({
+const engineState = fc.record({
   schema: fc.constant(1 as const),
   epoch: fc.nat(),
   session: fc.option(storedSession, { nil: null }),
@@ -142,8 +142,10 @@ describe('parseEngineState: properties', () => {
   it('reads every state the engine can write back as it was', () => {
     fc.assert(
       fc.property(engineState, (state) => {
-        expect(parseEngineState(JSON.parse(JSON.stringify(state)))).toEqual(state)
-        expect(parseEngineState(structuredClone(state))).toEqual(state)
+        const read = parseEngineState(structuredClone(state))
+        expect(read).toMatchObject(state)
+        expect(parseEngineState(JSON.parse(JSON.stringify(read)))).toEqual(read)
+        expect(parseEngineState(structuredClone(read))).toEqual(read)
       }),
       { numRuns: 200 },
     )
@@ -174,7 +176,7 @@ describe('parseEngineState: properties', () => {
     )
     fc.assert(
       fc.property(brokenPart, ({ stored, read }) => {
-        expect(parseEngineState(stored)).toEqual(read)
+        expect(parseEngineState(stored)).toMatchObject(read)
       }),
       { numRuns: 300 },
     )
