@@ -33,6 +33,12 @@ describe('readSignInLanding', () => {
     })
   })
 
+  it('is not a landing when the address is no URL at all', () => {
+    for (const href of ['', 'token=x', '/auth/email?stytch_token_type=magic_links&token=x']) {
+      expect(readSignInLanding(href)).toBeNull()
+    }
+  })
+
   it('is not a landing without a token or a token type', () => {
     expect(landing('redirect=%2Faccount')).toBeNull()
     expect(landing('')).toBeNull()

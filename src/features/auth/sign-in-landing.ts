@@ -50,7 +50,13 @@ function rawParam(search: string, name: string): string | null | undefined {
 
 /** The sign-in token in `href` (a magic link's or OAuth's), or null when the address is not a landing. */
 export function readSignInLanding(href: string): LinkLanding | null {
-  const { search } = new URL(href)
+  let search: string
+  try {
+    search = new URL(href).search
+  } catch {
+    // Not an address at all (the page's `href` prop can be any text): no landing, and no crash.
+    return null
+  }
   const type = rawParam(search, 'stytch_token_type')
   const token = rawParam(search, 'token')
   if (type === undefined && token === undefined) return null
