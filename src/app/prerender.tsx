@@ -33,13 +33,21 @@ const inertSession: SessionActions = {
 }
 
 const signedOut: Pick<AppState, 'auth'> = {
-  auth: { status: 'anonymous', jwt: null, email: null, expiresAt: null, signedOutReason: null },
+  auth: {
+    status: 'anonymous',
+    jwt: null,
+    email: null,
+    phone: null,
+    expiresAt: null,
+    signedOutReason: null,
+  },
 }
 const signedIn: Pick<AppState, 'auth'> = {
   auth: {
     status: 'signed-in',
     jwt: null,
     email: null,
+    phone: null,
     expiresAt: null,
     signedOutReason: null,
   },

@@ -219,7 +219,13 @@ describe('taps', () => {
     deliver({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 1 },
+      auth: {
+        signedIn: true,
+        email: 'holder@example.com',
+        phone: null,
+        jwt: 'eyJ.a.b',
+        expiresAt: 1,
+      },
       events: null,
       status: { online: false, refreshing: false, pendingTaps: [TAP] },
     })

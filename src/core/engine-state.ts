@@ -86,6 +86,8 @@ function parseSession(value: unknown): StoredSession | null {
     // Absent in state stored before it was kept: null until the next re-authentication fills it.
     sessionId: expectOptionalString(raw.sessionId, 'session.sessionId'),
     email: expectOptionalString(raw.email, 'session.email'),
+    // Absent in state stored before phone sign-in: none.
+    phone: raw.phone === undefined ? null : expectOptionalString(raw.phone, 'session.phone'),
     lastAuthAt: expectNumber(raw.lastAuthAt, 'session.lastAuthAt'),
     nextDueAt: expectNumber(raw.nextDueAt, 'session.nextDueAt'),
     backoffAttempt: expectCount(raw.backoffAttempt, 'session.backoffAttempt'),

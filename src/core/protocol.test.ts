@@ -32,8 +32,23 @@ const handoffParts = {
 const TAP_QUERY = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 const workerMessages: WorkerMessage[] = [
-  { v, type: WORKER_MESSAGE.signin, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
-  { v, type: WORKER_MESSAGE.signin, email: null, jwt: 'jwt-1', expiresAt: 1 },
+  {
+    v,
+    type: WORKER_MESSAGE.signin,
+    email: 'a@example.com',
+    phone: null,
+    jwt: 'jwt-1',
+    expiresAt: 1,
+  },
+  { v, type: WORKER_MESSAGE.signin, email: null, phone: null, jwt: 'jwt-1', expiresAt: 1 },
+  {
+    v,
+    type: WORKER_MESSAGE.signin,
+    email: null,
+    phone: '+14155550101',
+    jwt: 'jwt-1',
+    expiresAt: 1,
+  },
   { v, type: WORKER_MESSAGE.signout, reason: 'user' },
   { v, type: WORKER_MESSAGE.signout, reason: 'session_not_found' },
   { v, type: WORKER_MESSAGE.session, jwt: 'jwt-2', expiresAt: 2 },
@@ -50,7 +65,7 @@ const workerMessages: WorkerMessage[] = [
   {
     v,
     type: WORKER_MESSAGE.snapshot,
-    auth: { signedIn: true, email: 'a@example.com', jwt: 'jwt-1', expiresAt: 1 },
+    auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'jwt-1', expiresAt: 1 },
     events: { events: [], fetchedAt: 3, source: 'cache' },
     status: { online: true, refreshing: false, pendingTaps: [TAP_QUERY] },
   },
@@ -142,7 +157,10 @@ describe('parseWorkerMessage', () => {
     ['another version', { v: 2, type: 'status', online: true, refreshing: false }],
     ['an unknown type', { v, type: 'reboot' }],
     ['signin without jwt', { v, type: 'signin', email: 'a@b.c', expiresAt: 1 }],
-    ['signin with a string expiry', { v, type: 'signin', email: null, jwt: 'j', expiresAt: '1' }],
+    [
+      'signin with a string expiry',
+      { v, type: 'signin', email: null, phone: null, jwt: 'j', expiresAt: '1' },
+    ],
     ['signout with an unknown reason', { v, type: 'signout', reason: 'bored' }],
     ['session with NaN expiry', { v, type: 'session', jwt: 'j', expiresAt: Number.NaN }],
     ['a report without its id', { v, type: 'report', name: '', message: '', context: {} }],

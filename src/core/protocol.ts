@@ -76,7 +76,8 @@ export type EventsSource = 'network' | 'cache'
 
 /** The signed-in state as tabs see it (never the session token). */
 export type AuthView =
-  { signedIn: true; email: string | null; jwt: string; expiresAt: number } | { signedIn: false }
+  | { signedIn: true; email: string | null; phone: string | null; jwt: string; expiresAt: number }
+  | { signedIn: false }
 
 /** A list of events with its age and origin. */
 export interface EventsView {
@@ -103,6 +104,8 @@ interface Versioned {
 export interface SigninMessage extends Versioned {
   type: typeof WORKER_MESSAGE.signin
   email: string | null
+  /** The holder's phone number (E.164), for a holder who signed in by text message; null otherwise. */
+  phone: string | null
   jwt: string
   expiresAt: number
 }
@@ -324,6 +327,8 @@ function parseAuthView(value: unknown): AuthView {
   return {
     signedIn: true,
     email: expectOptionalString(raw.email, 'auth.email'),
+    // Absent from workers built before phone sign-in.
+    phone: expectOptionalString(raw.phone, 'auth.phone'),
     jwt: expectString(raw.jwt, 'auth.jwt'),
     expiresAt: expectNumber(raw.expiresAt, 'auth.expiresAt'),
   }
@@ -416,6 +421,7 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
         v,
         type: WORKER_MESSAGE.signin,
         email: expectOptionalString(raw.email, 'email'),
+        phone: expectOptionalString(raw.phone, 'phone'),
         jwt: expectString(raw.jwt, 'jwt'),
         expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
       }

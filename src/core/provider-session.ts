@@ -15,7 +15,12 @@ export interface AuthenticateData {
   session_jwt: string
   /** `session_id` is optional so a hand-off from a page built before it was kept still parses. */
   session: { expires_at: string; session_id?: string }
-  user: { user_id: string; emails: { email: string }[] }
+  user: {
+    user_id: string
+    emails: { email: string }[]
+    /** Absent from users without a phone number (and from older pages' hand-offs). */
+    phone_numbers?: { phone_number: string }[]
+  }
 }
 
 /** A validated session, as the engine keeps it. */
@@ -29,6 +34,8 @@ export interface AuthenticatedSession {
   sessionId: string | null
   /** The first email of the user, or null (a wallet-only user has none). */
   email: string | null
+  /** The first phone number of the user (E.164), or null. */
+  phone: string | null
 }
 
 /** Validates the authenticate parts and keeps only what the app needs (never the rest of the user). */
@@ -42,6 +49,14 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
       `${path}.user.emails[${index}].email`,
     ),
   }))
+  // Read per entry: a number the app cannot use is left out, never the whole sign-in.
+  const phones = Array.isArray(user.phone_numbers)
+    ? user.phone_numbers.flatMap((entry) =>
+        isRecord(entry) && typeof entry.phone_number === 'string' && entry.phone_number !== ''
+          ? [{ phone_number: entry.phone_number }]
+          : [],
+      )
+    : []
   const sessionId =
     session.session_id === undefined
       ? undefined
@@ -53,7 +68,11 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
       expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`),
       ...(sessionId === undefined ? {} : { session_id: sessionId }),
     },
-    user: { user_id: expectString(user.user_id, `${path}.user.user_id`), emails },
+    user: {
+      user_id: expectString(user.user_id, `${path}.user.user_id`),
+      emails,
+      ...(phones.length > 0 ? { phone_numbers: phones } : {}),
+    },
   }
 }
 
@@ -66,6 +85,7 @@ export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSes
     userId: data.user.user_id,
     sessionId: data.session.session_id ?? null,
     email: data.user.emails[0]?.email ?? null,
+    phone: data.user.phone_numbers?.[0]?.phone_number ?? null,
   }
 }
 

@@ -178,3 +178,24 @@ describe('account calls', () => {
     expect(h.broadcasts.slice(broadcastsBefore).map((m) => m.type)).not.toContain('account-result')
   })
 })
+
+describe('a holder who signed in by text message', () => {
+  it('is announced and kept with their phone number (the first usable one)', async () => {
+    const data = h.backend.signIn('user-p', 'unused@example.com')
+    await h.engine.handoff({
+      ...data,
+      user: {
+        user_id: 'user-p',
+        emails: [],
+        phone_numbers: [{ phone_number: '' }, { phone_number: '+14155550101' }] as {
+          phone_number: string
+        }[],
+      },
+    })
+    expect(h.sent('signin').at(-1)).toEqual(
+      expect.objectContaining({ email: null, phone: '+14155550101' }),
+    )
+    const snapshot = await h.engine.snapshot()
+    expect(snapshot.auth).toEqual(expect.objectContaining({ phone: '+14155550101' }))
+  })
+})

@@ -583,6 +583,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       v,
       type: WORKER_MESSAGE.signin,
       email: fresh.email,
+      phone: fresh.phone,
       jwt: fresh.jwt,
       expiresAt: fresh.expiresAt,
     })
@@ -708,6 +709,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           : {
               signedIn: true,
               email: session.email,
+              phone: session.phone,
               jwt: session.jwt,
               expiresAt: session.expiresAt,
             },

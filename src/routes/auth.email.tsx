@@ -26,6 +26,7 @@ export const Route = createFileRoute('/auth/email')({
       auth.status === 'signed-in'
         ? {
             email: auth.email,
+            phone: auth.phone,
             onContinue: (target: string) => router.history.push(target),
             onSignOut: session.signOut,
           }

@@ -27,7 +27,7 @@ const status = (refreshing: boolean): StatusMessage => ({
 const snapshot = (refreshing: boolean): SnapshotMessage => ({
   v,
   type: WORKER_MESSAGE.snapshot,
-  auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
+  auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 1000 },
   events: null,
   status: { online: true, refreshing, pendingTaps: [] },
 })

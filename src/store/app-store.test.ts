@@ -29,6 +29,7 @@ const signin: WorkerMessage = {
   v,
   type: WORKER_MESSAGE.signin,
   email: 'a@example.com',
+  phone: null,
   jwt: 'eyJ.a.b',
   expiresAt: 1000,
 }
@@ -89,7 +90,9 @@ describe('app store', () => {
     const store = createAppStore()
     store.getState().apply(signin)
     store.getState().apply(eventsMessage([event('1', 'active')]))
-    store.getState().apply({ ...signin, email: 'b@example.com', jwt: 'eyJ.b' } as WorkerMessage)
+    store
+      .getState()
+      .apply({ ...signin, email: 'b@example.com', phone: null, jwt: 'eyJ.b' } as WorkerMessage)
     expect(store.getState().events.list).toBeNull()
   })
 
@@ -124,7 +127,7 @@ describe('app store', () => {
     store.getState().apply({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 9 },
+      auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 9 },
       events: { events: [event('1', 'expired')], fetchedAt: 3, source: 'cache' },
       status: { online: false, refreshing: false, pendingTaps: [] },
     })
@@ -150,7 +153,13 @@ describe('app store', () => {
     store.getState().apply({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'a@example.com', jwt: 'eyJ.a.b', expiresAt: 1000 },
+      auth: {
+        signedIn: true,
+        email: 'a@example.com',
+        phone: null,
+        jwt: 'eyJ.a.b',
+        expiresAt: 1000,
+      },
       events: null,
       status: { online: true, refreshing: false, pendingTaps: [] },
     })

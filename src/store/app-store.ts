@@ -16,6 +16,8 @@ export interface AuthSlice {
   status: AuthStatus
   jwt: string | null
   email: string | null
+  /** The phone number of a holder who signed in by text message (E.164), else null. */
+  phone: string | null
   expiresAt: number | null
   /** Why the last session ended, until the next sign-in. */
   signedOutReason: SignOutReason | null
@@ -52,6 +54,7 @@ const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): Aut
   status,
   jwt: null,
   email: null,
+  phone: null,
   expiresAt: null,
   signedOutReason: reason,
 })
@@ -71,6 +74,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
               status: 'signed-in',
               jwt: auth.jwt,
               email: auth.email,
+              phone: auth.phone,
               expiresAt: auth.expiresAt,
               signedOutReason: null,
             }
@@ -90,6 +94,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
           status: 'signed-in',
           jwt: message.jwt,
           email: message.email,
+          phone: message.phone,
           expiresAt: message.expiresAt,
           signedOutReason: null,
         },

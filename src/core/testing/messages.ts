@@ -6,6 +6,7 @@ export const SIGNIN_MESSAGE = {
   v,
   type: WORKER_MESSAGE.signin,
   email: 'holder@example.com',
+  phone: null,
   jwt: 'eyJ.a.b',
   expiresAt: 1,
 } as const satisfies WorkerMessage

@@ -7,9 +7,20 @@ import { AppStoreProvider } from '../../store/use-app-store.tsx'
 import { version } from '../../../package.json'
 import { AccountPage, type AccountPageProps } from './account-page.tsx'
 
-function renderAccount(email: string | null, props: Partial<AccountPageProps> = {}) {
+function renderAccount(
+  email: string | null,
+  props: Partial<AccountPageProps> = {},
+  phone: string | null = null,
+) {
   const store = createAppStore()
-  store.getState().apply({ v, type: WORKER_MESSAGE.signin, email, jwt: 'eyJ.a.b', expiresAt: 1 })
+  store.getState().apply({
+    v,
+    type: WORKER_MESSAGE.signin,
+    email,
+    phone,
+    jwt: 'eyJ.a.b',
+    expiresAt: 1,
+  })
   const onSignOut = props.onSignOut ?? vi.fn(() => Promise.resolve())
   render(
     <AppStoreProvider store={store}>
@@ -29,6 +40,12 @@ describe('AccountPage', () => {
   it('says "a wallet" for a wallet sign-in without email', () => {
     renderAccount(null)
     expect(screen.getByText('a wallet')).toBeInTheDocument()
+  })
+
+  it('shows the phone number of a holder who signed in by text message', () => {
+    renderAccount(null, {}, '+14155550101')
+    expect(screen.getByText('+14155550101')).toBeInTheDocument()
+    expect(screen.queryByText('a wallet')).toBeNull()
   })
 
   it('signs out, showing progress meanwhile', async () => {

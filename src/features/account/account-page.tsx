@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { APP_VERSION } from '../../config/version.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
-import { EmailAddress } from '../../shared/email-address.tsx'
+import { SignedInAs } from '../../shared/signed-in-as.tsx'
 import { useSignOut } from '../../shared/use-sign-out.ts'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */
@@ -29,6 +29,7 @@ export function AccountPage({
   passkeys,
 }: AccountPageProps) {
   const email = useAppStore((state) => state.auth.email)
+  const phone = useAppStore((state) => state.auth.phone)
   const { signingOut, error, signOut } = useSignOut(onSignOut)
 
   return (
@@ -41,7 +42,9 @@ export function AccountPage({
         <h2 id="account-who" className="account__label muted">
           Signed in as
         </h2>
-        <p className="account-email">{email ? <EmailAddress email={email} /> : 'a wallet'}</p>
+        <p className="account-email">
+          <SignedInAs email={email} phone={phone} />
+        </p>
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>

@@ -28,6 +28,7 @@ import { PasskeySignIn } from './passkey-sign-in.tsx'
 import type { PasskeyProvider } from './passkey-provider.ts'
 import { PhoneStep } from './phone-step.tsx'
 import { EmailAddress } from '../../shared/email-address.tsx'
+import { SignedInAs } from '../../shared/signed-in-as.tsx'
 import { targetName } from './target-name.ts'
 import { useSignOut } from '../../shared/use-sign-out.ts'
 
@@ -57,9 +58,11 @@ export interface SignInPageProps {
   signedIn?: SignedInChoice | undefined
 }
 
-/** A holder already signed in on this device: their address (none for a wallet), and choices. */
+/** A holder already signed in on this device: their address or number (none for a wallet), and choices. */
 export interface SignedInChoice {
   email: string | null
+  /** Their phone number, for a holder who signed in by text message. */
+  phone?: string | null
   /** Goes on to `target`, where the holder was headed. */
   onContinue(target: string): void
   /** Signs out, so someone else can sign in here. */
@@ -358,6 +361,7 @@ function TokenLanding({
 /** Who is signed in here, with Continue and Sign out. */
 function AlreadySignedIn({
   email,
+  phone = null,
   onContinue,
   onSignOut,
 }: Omit<SignedInChoice, 'onContinue'> & { onContinue(): void }) {
@@ -368,7 +372,11 @@ function AlreadySignedIn({
         You are signed in
       </h1>
       <p data-testid="signed-in-as">
-        Signed in as <strong>{email ? <EmailAddress email={email} /> : 'a wallet'}</strong>.
+        Signed in as{' '}
+        <strong>
+          <SignedInAs email={email} phone={phone} />
+        </strong>
+        .
       </p>
       <div className="actions">
         <button type="button" className="button button--primary" onClick={onContinue}>

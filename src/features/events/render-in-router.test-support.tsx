@@ -37,7 +37,14 @@ export async function renderInRouter(ui: ReactNode, store: AppStore, path = '/')
 /** A store signed in as `email`, fed with the messages given (applied in order). */
 export function signedInStore(messages: WorkerMessage[] = [], email = 'holder@example.com') {
   const store = createAppStore()
-  store.getState().apply({ v, type: WORKER_MESSAGE.signin, email, jwt: 'eyJ.a.b', expiresAt: 1 })
+  store.getState().apply({
+    v,
+    type: WORKER_MESSAGE.signin,
+    email,
+    phone: null,
+    jwt: 'eyJ.a.b',
+    expiresAt: 1,
+  })
   for (const message of messages) store.getState().apply(message)
   return store
 }

@@ -45,7 +45,13 @@ function signedInStore(events: PoapEvent[] | null = [event('1')]): AppStore {
   store.getState().apply({
     v,
     type: WORKER_MESSAGE.snapshot,
-    auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 9e12 },
+    auth: {
+      signedIn: true,
+      email: 'holder@example.com',
+      phone: null,
+      jwt: 'eyJ.a.b',
+      expiresAt: 9e12,
+    },
     events: events && { events, fetchedAt: 1, source: 'cache' },
     status: { online: true, refreshing: false, pendingTaps: [] },
   })
@@ -257,7 +263,13 @@ describe('TapPage: signed in', () => {
     store.getState().apply({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'holder@example.com', jwt: 'eyJ.a.b', expiresAt: 9e12 },
+      auth: {
+        signedIn: true,
+        email: 'holder@example.com',
+        phone: null,
+        jwt: 'eyJ.a.b',
+        expiresAt: 9e12,
+      },
       events: null,
       status: { online: true, refreshing: true, pendingTaps: [] },
     })
