@@ -213,6 +213,9 @@ describe('text-message code', () => {
     await page.getByText('Card details for support').waitFor()
     await page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events')).waitFor()
     await expectWorkerOwnsSession(page, requests)
+    // The account says who by number (a texted holder has no email).
+    await page.goto(appUrl + '/account')
+    await page.locator('.account-email').getByText(`+1${national}`).waitFor()
     expect(errors).toEqual([])
   })
 
