@@ -3,7 +3,7 @@
  * exactly; reused, expired, unknown tokens and PKCE mismatches fail.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { pkceChallenge } from '../provider/magic-link-routes.ts'
+import { pkceChallenge } from '../provider/pkce.ts'
 import { createSdkClient, type SdkHandle } from '../testing/sdk-in-jsdom.ts'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 

@@ -4,7 +4,7 @@
  * and follows the redirect back; `oauth.authenticate` sends the SDK's own stored PKCE verifier.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { pkceChallenge } from '../provider/magic-link-routes.ts'
+import { pkceChallenge } from '../provider/pkce.ts'
 import { createSdkClient, type SdkHandle, type StytchClient } from '../testing/sdk-in-jsdom.ts'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 

@@ -1,5 +1,4 @@
 /** Email magic links with PKCE: login_or_create, send/primary and authenticate (single-use, expiring). */
-import { createHash } from 'node:crypto'
 import { rfc3339 } from '../clock.ts'
 import type { DevRequest, Route } from '../http/types.ts'
 import type { ProviderContext } from './context.ts'
@@ -8,6 +7,7 @@ import { ProviderError } from './errors.ts'
 import { readFields, type Fields } from './fields.ts'
 import { newMagicLinkToken } from './ids.ts'
 import { deliver } from './inbox.ts'
+import { checkPkce } from './pkce.ts'
 import { sdkRoute } from './sdk-route.ts'
 import {
   DEFAULT_SESSION_MINUTES,
@@ -54,11 +54,6 @@ const SEND_FIELDS = {
   captcha_token: 'string?',
   dfp_telemetry_id: 'string?',
 } as const
-
-/** `base64url(sha256(verifier))` without padding: the S256 PKCE challenge. */
-export function pkceChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url')
-}
 
 /** The provider's answer when a redirect URL is not on the project's list (its own wording). */
 function noMatch(): ProviderError {
@@ -149,22 +144,6 @@ function sendLink(ctx: ProviderContext, req: DevRequest, create: boolean): objec
   return { user_id: user.user_id, email_id: emailId, user_created: created }
 }
 
-function checkPkce(challenge: string | undefined, verifier: string | undefined): void {
-  if (challenge && verifier === undefined) {
-    throw new ProviderError(400, 'pkce_expected_code_verifier', 'A code_verifier is required.')
-  }
-  if (!challenge && verifier !== undefined) {
-    throw new ProviderError(
-      400,
-      'pkce_did_not_expect_code_verifier',
-      'This magic link was sent without a code_challenge.',
-    )
-  }
-  if (challenge && verifier !== undefined && pkceChallenge(verifier) !== challenge) {
-    throw new ProviderError(400, 'pkce_mismatch', 'The code_verifier does not match (pkce).')
-  }
-}
-
 async function authenticateLink(ctx: ProviderContext, req: DevRequest): Promise<object> {
   const fields = readFields(req, {
     token: 'string',
@@ -182,7 +161,7 @@ async function authenticateLink(ctx: ProviderContext, req: DevRequest): Promise<
     throw new ProviderError(401, 'unable_to_auth_magic_link', 'This magic link has expired.')
   }
   // A PKCE failure leaves the token usable: the SDK retries with its other verifier.
-  checkPkce(record.code_challenge, fields.code_verifier as string | undefined)
+  checkPkce(record.code_challenge, fields.code_verifier as string | undefined, 'This magic link')
   const session = ctx.store.update((state) => {
     const now = rfc3339(ctx.clock.now())
     record.used_at = now

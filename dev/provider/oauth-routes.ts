@@ -11,7 +11,7 @@ import { checkEmail, markVerified } from './email-checks.ts'
 import { ProviderError, apiError } from './errors.ts'
 import { readFields } from './fields.ts'
 import { newId, newMagicLinkToken } from './ids.ts'
-import { pkceChallenge } from './magic-link-routes.ts'
+import { checkPkce } from './pkce.ts'
 import { errorReply, sdkRoute } from './sdk-route.ts'
 import {
   DEFAULT_SESSION_MINUTES,
@@ -302,22 +302,6 @@ function consent(ctx: ProviderContext, req: DevRequest): Reply {
   return { status: 302, headers: { location: target }, body: '' }
 }
 
-function checkPkce(challenge: string | undefined, verifier: string | undefined): void {
-  if (challenge && verifier === undefined) {
-    throw new ProviderError(400, 'pkce_expected_code_verifier', 'A code_verifier is required.')
-  }
-  if (!challenge && verifier !== undefined) {
-    throw new ProviderError(
-      400,
-      'pkce_did_not_expect_code_verifier',
-      'This OAuth flow was started without a code_challenge.',
-    )
-  }
-  if (challenge && verifier !== undefined && pkceChallenge(verifier) !== challenge) {
-    throw new ProviderError(400, 'pkce_mismatch', 'The code_verifier does not match (pkce).')
-  }
-}
-
 /** `POST /oauth/authenticate`: single use, expiring, PKCE-checked; the provider's OAuth fields. */
 async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<object> {
   const fields = readFields(req, {
@@ -332,7 +316,7 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
     throw new ProviderError(404, 'oauth_token_not_found', 'The OAuth token could not be found.')
   }
   // A PKCE failure leaves the token usable, as for magic links.
-  checkPkce(record.code_challenge, fields.code_verifier as string | undefined)
+  checkPkce(record.code_challenge, fields.code_verifier as string | undefined, 'This OAuth flow')
   const session = ctx.store.update((state) => {
     const now = rfc3339(ctx.clock.now())
     record.used_at = now
