@@ -68,6 +68,7 @@ describe('hand-off and calls', () => {
         v: PROTOCOL_VERSION,
         type: 'signin',
         email: 'user-a@example.com',
+        phone: null,
         jwt: data.session_jwt,
         expiresAt: T0 + HOUR,
       },
