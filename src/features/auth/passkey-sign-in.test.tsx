@@ -101,6 +101,28 @@ describe('PasskeySignIn', () => {
     })
   })
 
+  it('says nothing when the browser ends the autofill request itself, but does when the provider refuses', async () => {
+    const authenticate = vi
+      .fn<PasskeyProvider['authenticate']>()
+      .mockRejectedValueOnce(new DOMException('no passkeys', 'NotAllowedError'))
+    renderWithField(fakePasskeys({ authenticate }))
+    fireEvent.focusIn(screen.getByLabelText('Email'))
+    await waitFor(() => expect(authenticate).toHaveBeenCalledOnce())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says so when a passkey picked from autofill is refused by the provider', async () => {
+    const authenticate = vi
+      .fn<PasskeyProvider['authenticate']>()
+      .mockRejectedValueOnce({ error_type: 'webauthn_registration_not_found', status_code: 404 })
+    renderWithField(fakePasskeys({ authenticate }))
+    fireEvent.focusIn(screen.getByLabelText('Email'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This passkey is not on an IYK Cards account any more.',
+    )
+  })
+
   it('does not offer autofill where the browser cannot', async () => {
     const passkeys = fakePasskeys({ autofillAvailable: vi.fn(async () => false) })
     renderWithField(passkeys)

@@ -61,7 +61,10 @@ export function PasskeySignIn({ passkeys = stytchPasskeys, onSession }: PasskeyS
         const data = await provider.authenticate({ conditional: true, signal: controller.signal })
         if (data !== null && !controller.signal.aborted) await complete(data)
       } catch (failure) {
-        if (controller.signal.aborted) return
+        // The holder never asked for this one: a browser that ends it (no passkey here, no
+        // autofill after all) is not worth a word, nor another try. A passkey they picked that
+        // the provider refused is.
+        if (controller.signal.aborted || failure instanceof DOMException) return
         const text = passkeySignInErrorText(failure)
         if (text !== null) setError(text)
         // Offered again the next time the holder comes back to the field.
