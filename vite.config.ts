@@ -39,10 +39,20 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
+      // One stylesheet, inlined into the page: the first-paint frames show every feature's screens
+      // (the list's skeleton, the tap page, the wallet option), so each needs its styles before
+      // any script runs, and no route waits for a stylesheet of its own (decision 012).
+      cssCodeSplit: false,
       rollupOptions: {
         // viem's ox imports worker_threads on a Node-only path we never reach (nothing of it is
         // bundled); naming it external says so instead of a warning on every build.
         external: ['node:worker_threads'],
+        output: {
+          // Every module the entry needs at start in one chunk: one request and one compile
+          // instead of a dozen small ones (each is also gzipped on its own, and so worse); what
+          // loads later stays split by route and feature (decision 012).
+          codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        },
       },
     },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },

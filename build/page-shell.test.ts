@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/config/defaults.ts'
 import {
   absoluteShareUrls,
+  appStartScript,
   connectOrigins,
   contentSecurityPolicy,
   renderPageShell,
@@ -142,10 +143,96 @@ describe('page shell', () => {
     expect(policy).toContain(withBoth.split('; ')[1])
   })
 
+  it('with the frames, starts the app only once the frame has painted', () => {
+    const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
+    const page = [
+      '<head><!-- csp -->',
+      '<script type="module" crossorigin src="/assets/runtime-abc.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
+      '</head><body><div id="root"></div><!-- shell --></body>',
+    ].join('')
+    const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
+    const start = appStartScript(['/assets/runtime-abc.js', '/assets/index-abc.js'])
+    // No script element runs a bundle: the start script adds them after the frame's paint.
+    expect(built).not.toContain('<script type="module"')
+    for (const asset of ['runtime-abc', 'index-abc', 'react-def']) {
+      expect(built).toContain(
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${asset}.js">`,
+      )
+    }
+    expect(built).toContain(`<script>pick()</script><script>${start}</script>`)
+    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
+    const withAll = contentSecurityPolicy(parseConfig({}), [themeBootScript, start, 'pick()'])
+    expect(policy).toContain(withAll.split('; ')[1])
+  })
+
+  it('without frames, leaves the entry script as Vite wrote it', () => {
+    const page =
+      '<head><!-- csp --><script type="module" crossorigin src="/assets/index-abc.js"></script></head>'
+    const built = renderPageShell(page, parseConfig({}), { csp: true })
+    expect(built).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    )
+  })
+
   it('leaves the policy out under the dev server', () => {
     const page = renderPageShell(html, parseConfig({}), { csp: false })
     expect(page).toContain(`<script>${themeBootScript}</script>`)
     expect(page).not.toContain('Content-Security-Policy')
+  })
+})
+
+describe('app start script', () => {
+  /** The script elements it adds: the preloaded scripts in order, at the preloads' low priority. */
+  const modules = ['/a.js', '/b.js'].map((src) => ({
+    type: 'module',
+    src,
+    crossOrigin: '',
+    fetchPriority: 'low',
+    async: false,
+  }))
+
+  /** Runs the start script in a stand-in page; returns what it appended and when. */
+  function start(visibilityState: 'visible' | 'hidden') {
+    const appended: Record<string, unknown>[] = []
+    const frames: (() => void)[] = []
+    const timers: (() => void)[] = []
+    const document = {
+      visibilityState,
+      createElement: () => ({
+        type: '',
+        src: '',
+        crossOrigin: null,
+        fetchPriority: 'auto',
+        async: true,
+      }),
+      head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
+    }
+    new Function(
+      'document',
+      'requestAnimationFrame',
+      'setTimeout',
+      appStartScript(['/a.js', '/b.js']),
+    )(
+      document,
+      (callback: () => void) => void frames.push(callback),
+      (callback: () => void) => void timers.push(callback),
+    )
+    return { appended, frames, timers }
+  }
+
+  it('adds the module scripts in the task after the next frame', () => {
+    const { appended, frames, timers } = start('visible')
+    expect(appended).toEqual([])
+    frames.forEach((frame) => frame())
+    expect(appended).toEqual([])
+    timers.forEach((timer) => timer())
+    expect(appended).toEqual(modules)
+  })
+
+  it('adds them at once in a hidden page, which paints no frame', () => {
+    expect(start('hidden').appended).toEqual(modules)
   })
 })
 

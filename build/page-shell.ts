@@ -97,6 +97,32 @@ export async function prerenderShell(modulePath: string): Promise<PrerenderedShe
   return module.renderShell()
 }
 
+/** The module scripts as Vite writes them into the built page (the entry, and its runtime). */
+const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g
+
+/** The module preloads (the entry's, and its imports') in the built page. */
+const MODULE_PRELOAD = /<link rel="modulepreload"(?= )/g
+
+/**
+ * With the frames in the page, the first paint needs no script: the app starts once the frame
+ * has been painted (at once in a hidden page, which paints nothing), so its start-up work can
+ * never hold the first paint back. Its scripts have been arriving meanwhile (preloaded, at the
+ * same low priority: a script that takes over a preload would otherwise raise it to high); they
+ * run in the page's order, as Vite wrote them.
+ */
+export const appStartScript = (sources: string[]) =>
+  `(function(){function s(){${JSON.stringify(
+    sources,
+  )}.forEach(function(u){var e=document.createElement("script");e.type="module";e.crossOrigin="";e.fetchPriority="low";e.async=false;e.src=u;document.head.appendChild(e)})}if(document.visibilityState==="hidden")s();else requestAnimationFrame(function(){setTimeout(s,0)})})()`
+
+/**
+ * The bundles are fetched at low priority: the first paint needs none of them, so neither the
+ * browser nor a page-load model such as Lighthouse's holds it for them. They are still
+ * requested at once, from the head.
+ */
+export const withLowPriorityBundles = (html: string) =>
+  html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"')
+
 /** The entry stylesheet's link as Vite writes it into the built page. */
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/
 
@@ -124,8 +150,19 @@ export function renderPageShell(
   )
   const scripts = [themeBootScript]
   if (shell) {
+    const sources = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
+    const start = sources.length > 0 ? appStartScript(sources) : ''
+    if (start) {
+      // Each script is preloaded where Vite put it, and run by `start` once the frame has painted.
+      page = page.replace(MODULE_SCRIPT, '<link rel="modulepreload" crossorigin href="$1">')
+      scripts.push(start)
+    }
     scripts.push(shell.script)
-    page = page.replace('<!-- shell -->', () => `${shell.html}<script>${shell.script}</script>`)
+    page = page.replace('<!-- shell -->', () => {
+      const started = start ? `<script>${start}</script>` : ''
+      return `${shell.html}<script>${shell.script}</script>${started}`
+    })
+    page = withLowPriorityBundles(page)
   }
   if (!csp) return page
   const styles: string[] = []

@@ -6,8 +6,11 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
 
-/** The budget from the foundation issue: 120 KB gzip for a cold load of `/` or `/tap`. */
-const BUDGET_BYTES = 120 * 1024
+/**
+ * 116 KB gzip for a cold load of `/` or `/tap` (the foundation issue's 120 KB, tightened once the
+ * start-up modules became one chunk: 113.1 and 111.2 KB then).
+ */
+const BUDGET_BYTES = 116 * 1024
 
 const appUrl = inject('appUrl')
 
@@ -58,7 +61,7 @@ const total = (list: { gzip: number }[]) => list.reduce((sum, script) => sum + s
 
 describe('initial JavaScript budget', () => {
   it.each(['/', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'])(
-    'a cold load of %s stays within 120 KB gzip',
+    'a cold load of %s stays within 116 KB gzip',
     async (path) => {
       const { initial, deferred } = await measure(path)
       const lines = [

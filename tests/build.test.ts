@@ -42,7 +42,10 @@ describe('production build', () => {
   it('emits a service worker whose precache holds the shell and its entry script', async () => {
     const sw = await readFile(join(dist, 'sw.js'), 'utf8')
     const html = await readFile(join(dist, 'index.html'), 'utf8')
-    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1]
+    // The page preloads its entry and starts it once the frame has painted (decision 014).
+    const entry = /<link rel="modulepreload"[^>]* href="\/(assets\/index-[^"]+\.js)"/.exec(
+      html,
+    )?.[1]
     expect(entry).toMatch(/^assets\/index-.+\.js$/)
     expect(sw).toContain('"index.html"')
     expect(sw).toContain(`"${entry}"`)

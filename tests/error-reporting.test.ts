@@ -171,11 +171,15 @@ describe('error reporting', () => {
 
   it('sends an error raised before the SDK loaded, and keeps the SDK out of the first scripts', async () => {
     const context = await suite.newContext()
-    // Thrown as soon as the app's modules have run: long before the SDK loads.
+    // Thrown as soon as the app has started (its first act is to take #root off the page, to
+    // render it off the page): long before the SDK loads.
     await context.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records, observer) => {
+        const removed = records.flatMap((record) => [...record.removedNodes])
+        if (!removed.some((node) => node instanceof Element && node.id === 'root')) return
+        observer.disconnect()
         throw new Error('early error for the buffer')
-      })
+      }).observe(document, { childList: true, subtree: true })
     })
     const page = await context.newPage()
     const violations = collectCspViolations(page)

@@ -97,13 +97,30 @@ describe('first paint without the bundle', () => {
   })
 })
 
+describe('the bundles wait for the first paint', () => {
+  it('are preloaded at low priority and run by the start script, never by the parser', async () => {
+    const html = await (await fetch(appUrl + '/')).text()
+    expect(html).not.toMatch(/<script[^>]+type="module"/)
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+    expect(preloads.length).toBeGreaterThan(0)
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"')
+    // The start script runs every preloaded entry script (the runtime and the entry).
+    const start = /<script>(\(function\(\)\{function s\(\)[^<]+)<\/script>/.exec(html)?.[1] ?? ''
+    const started = JSON.parse(/(\[[^\]]*\])\.forEach/.exec(start)?.[1] ?? '[]') as string[]
+    expect(started.length).toBeGreaterThan(0)
+    for (const src of started) expect(html).toContain(`href="${src}"`)
+  })
+})
+
 describe('the app takes over', () => {
   it.each(['/', '/auth/email', TAP])('%s: the frame gives way to the live app', async (path) => {
     const context = await suite.newContext(contextOptions)
     const page = await context.newPage()
     const errors = collectErrors(page)
     await page.goto(appUrl + path)
-    await expect.poll(() => page.locator('#shell').count()).toBe(0)
+    // The app starts once the frame has painted (after the load event): it takes over when its
+    // first screen is ready, within its patience of 5 s.
+    await expect.poll(() => page.locator('#shell').count(), { timeout: 10_000 }).toBe(0)
     expect(await page.locator('#root').isVisible()).toBe(true)
     expect(await page.locator('main').count()).toBe(1)
     await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true)

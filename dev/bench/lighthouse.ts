@@ -3,7 +3,9 @@
  * served beside the local stack, three runs per route, medians printed next to the floor: a hello
  * world of the same react, react-dom and router, built here. Prints figures; asserts nothing.
  *
- * RUNS=1 for a quick look; ROUTES=home,tap to pick routes (home, tap, sign-in, signed-in).
+ * RUNS=1 for a quick look; ROUTES=home,tap to pick routes (home, tap, sign-in, signed-in);
+ * REPORTS=dir to keep each run's Lighthouse JSON and its trace there (route-run.json,
+ * route-run.trace.json; the trace opens in Chromium's Performance panel) for a closer look.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -21,6 +23,7 @@ import { startStack, type Stack } from '../stack.ts'
 const HOST = '127.0.0.1'
 const PORTS = { app: 24173, floor: 24174, provider: 28787, cards: 28788, sink: 28789 }
 const RUNS = Number(process.env.RUNS ?? 3)
+const REPORTS = process.env.REPORTS ? resolve(process.env.REPORTS) : undefined
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 /** One Lighthouse run's figures. */
@@ -107,6 +110,7 @@ async function runLighthouse(
   port: number,
   keepStorage: boolean,
   outDir: string,
+  reportName: string,
 ): Promise<Figures> {
   const flags: Flags = {
     port,
@@ -119,6 +123,14 @@ async function runLighthouse(
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const problem = result.lhr.runtimeError ?? result.lhr.runWarnings[0]
   if (result.lhr.runtimeError) throw new Error(`${url}: ${problem?.toString()}`)
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true })
+    await writeFile(join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr))
+    await writeFile(
+      join(REPORTS, `${reportName}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
+    )
+  }
   return {
     performance: score(result, 'performance'),
     accessibility: score(result, 'accessibility'),
@@ -245,7 +257,8 @@ async function main(): Promise<void> {
       if (route.signedIn) await signIn(chrome, app.url, stack)
       const runs: Figures[] = []
       for (let run = 0; run < RUNS; run += 1) {
-        runs.push(await runLighthouse(route.url, chrome.port, route.signedIn, route.dir))
+        const name = `${route.id}-${run + 1}`
+        runs.push(await runLighthouse(route.url, chrome.port, route.signedIn, route.dir, name))
         process.stdout.write('.')
       }
       results.set(route.label, medians(runs))

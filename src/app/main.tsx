@@ -1,5 +1,5 @@
 /** Page entry: store, router, session connection and the first render. */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { createAppStore, whenAuthKnown } from '../store/app-store.ts'
@@ -10,10 +10,19 @@ import { startSession } from './session-wiring.ts'
 import { startErrorReporting } from '../shared/error-reporting.ts'
 import '../styles.css'
 
+/**
+ * One macrotask later. The start-up work comes in a few short tasks rather than one long one, so
+ * the browser can handle a tap on the first-paint frame (a link) between them.
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 captureInstallPrompt()
 
 const store = createAppStore()
+// The session host is asked first: its answer is what the first screen waits for.
 const session = startSession(store)
+await nextTask()
+
 const router = createAppRouter({ store, session })
 
 // Error reporting loads once the first screen is on the page, outside the initial JavaScript:
@@ -46,10 +55,17 @@ if (shell) {
   })
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <AppStoreProvider store={store}>
-      <RouterProvider router={router} />
-    </AppStoreProvider>
-  </StrictMode>,
-)
+await nextTask()
+
+// Off the page, the first render need not be done at once: as a transition, React renders it in
+// short slices, yielding to the browser between them.
+const reactRoot = createRoot(root)
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <AppStoreProvider store={store}>
+        <RouterProvider router={router} />
+      </AppStoreProvider>
+    </StrictMode>,
+  )
+})

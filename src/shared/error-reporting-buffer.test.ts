@@ -173,4 +173,47 @@ describe('createErrorReporting', () => {
     target.dispatchEvent(new Event('pagehide'))
     expect(save).not.toHaveBeenCalled()
   })
+
+  it('says once when the first report waits for the SDK, so the app can load it sooner', async () => {
+    const onFirstReport = vi.fn()
+    const target = new EventTarget()
+    const reporting = createErrorReporting({
+      dsn: DSN,
+      load: fakeSdk().load,
+      target: target as never,
+      onFirstReport,
+    })
+    expect(onFirstReport).not.toHaveBeenCalled()
+    reporting.reportError('first')
+    uncaught(target, new Error('second'))
+    expect(onFirstReport).toHaveBeenCalledOnce()
+    await reporting.start()
+    reporting.reportError('after')
+    expect(onFirstReport).toHaveBeenCalledOnce()
+  })
+
+  it('says so at once when the last page carried reports over', () => {
+    const onFirstReport = vi.fn()
+    const carried: CarriedReport = { name: 'Error', message: 'carried', context: {} }
+    createErrorReporting({
+      dsn: DSN,
+      load: fakeSdk().load,
+      target: new EventTarget() as never,
+      carrier: { save: () => {}, take: () => [carried] },
+      onFirstReport,
+    })
+    expect(onFirstReport).toHaveBeenCalledOnce()
+  })
+
+  it('says nothing with an empty DSN', () => {
+    const onFirstReport = vi.fn()
+    const reporting = createErrorReporting({
+      dsn: '',
+      load: fakeSdk().load,
+      target: new EventTarget() as never,
+      onFirstReport,
+    })
+    reporting.reportError('ignored')
+    expect(onFirstReport).not.toHaveBeenCalled()
+  })
 })

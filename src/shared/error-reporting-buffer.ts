@@ -53,6 +53,8 @@ export interface ErrorReportingOptions {
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>
   /** Keeps what is still buffered when the page goes away (`pagehide` on `target`). */
   carrier?: ReportCarrier
+  /** Called once, when the first report waits for the SDK (the app then loads it sooner). */
+  onFirstReport?: () => void
 }
 
 /** Reports an error with its context (never a credential); buffered until the SDK is ready. */
@@ -69,8 +71,14 @@ export interface ErrorReporting {
 
 /** Builds a reporter: listens for uncaught errors at once, loads the SDK on `start`. */
 export function createErrorReporting(options: ErrorReportingOptions): ErrorReporting {
-  const { dsn, load, target, carrier } = options
+  const { dsn, load, target, carrier, onFirstReport } = options
   const buffer: { error: unknown; context: ReportContext }[] = []
+  let announced = false
+  const announce = () => {
+    if (announced || buffer.length === 0) return
+    announced = true
+    onFirstReport?.()
+  }
   let sdk: LoadedReporter | null = null
   let stopped = dsn === ''
   let dropped = 0
@@ -82,6 +90,7 @@ export function createErrorReporting(options: ErrorReportingOptions): ErrorRepor
     // The first errors are kept: later ones are usually their consequences.
     if (buffer.length >= MAX_BUFFERED_REPORTS) dropped++
     else buffer.push({ error, context })
+    announce()
   }
 
   const onError = (event: ErrorEvent) => {
@@ -105,6 +114,7 @@ export function createErrorReporting(options: ErrorReportingOptions): ErrorRepor
     target.addEventListener('error', onError)
     target.addEventListener('unhandledrejection', onRejection)
     target.addEventListener('pagehide', onPageHide)
+    announce()
   }
 
   async function loadAndFlush(): Promise<void> {

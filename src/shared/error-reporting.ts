@@ -1,6 +1,7 @@
 /**
- * Error reporting: the SDK (Sentry) is loaded after the first render, outside the initial
- * JavaScript; errors raised before that wait in a small buffer and are sent once it is ready.
+ * Error reporting: the SDK (Sentry) is loaded once the first screen has settled, outside the
+ * initial JavaScript and the page's start-up work; errors raised before that wait in a small
+ * buffer and are sent once it is ready (the first of them brings the SDK sooner).
  */
 import { config } from '../config/env.ts'
 import { APP_VERSION } from '../config/version.ts'
@@ -15,7 +16,26 @@ import {
 /** Longest wait for the first render before loading anyway. */
 const FIRST_RENDER_WAIT_MS = 10_000
 
-/** Runs `fn` once the page has loaded, `ready` has settled and the browser is idle. */
+/**
+ * How long the SDK waits after the first screen, unless an error is waiting for it: its code and
+ * set-up are the largest piece of work the page does, so they come after the start-up work has
+ * ended rather than in the middle of it, while the holder starts to read or tap (decision 012).
+ */
+const SETTLE_MS = 5_000
+
+/** Resolves when the first report waits in the buffer: then the SDK is not kept waiting. */
+let firstReport: () => void = () => {}
+const reportWaiting = new Promise<void>((resolve) => {
+  firstReport = resolve
+})
+
+/** One macrotask later: lets the browser paint and handle input between two pieces of work. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Runs `fn` once the page has loaded, `ready` has settled, then the page has settled too (or a
+ * report is waiting), and the browser is idle.
+ */
 function whenIdleAfter(ready: Promise<unknown>, fn: () => void): void {
   const loaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve()
@@ -26,13 +46,19 @@ function whenIdleAfter(ready: Promise<unknown>, fn: () => void): void {
     ready.catch(() => {}),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
   ])
-  void Promise.all([loaded, rendered]).then(() => {
-    // A frame, then idle time: the first render has been painted before the SDK is fetched.
-    requestAnimationFrame(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 })
-      else setTimeout(fn, 200)
+  const settled = Promise.race([
+    reportWaiting,
+    new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
+  ])
+  void Promise.all([loaded, rendered])
+    .then(() => settled)
+    .then(() => {
+      // A frame, then idle time: the first render has been painted before the SDK is fetched.
+      requestAnimationFrame(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 })
+        else setTimeout(fn, 200)
+      })
     })
-  })
 }
 
 /** sessionStorage key of reports carried to the tab's next page. */
@@ -82,8 +108,11 @@ const appReporting = createErrorReporting({
   // No window while the build prerenders the page's first-paint frames (src/app/prerender.tsx).
   target: typeof window === 'undefined' ? new EventTarget() : window,
   carrier: sessionCarrier,
+  onFirstReport: () => firstReport(),
   load: async () => {
     const { initSentry } = await import('./error-reporting-sentry.ts')
+    // The SDK's code ran in one task; its set-up runs in the next, not in the same long one.
+    await nextTask()
     return initSentry({
       dsn: config.sentryDsn,
       router: tracedRouter,

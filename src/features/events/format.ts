@@ -8,9 +8,25 @@ export const NO_DATE_TEXT = 'Date to be announced'
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The holder's formatter for `options` in `timeZone`, made once: making one costs far more than
+ * using it, and a list of events formats its dates many times over (a long task on a phone).
+ */
+function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
+  const key = JSON.stringify([options, timeZone])
+  let made = formatters.get(key)
+  if (!made) {
+    made = new Intl.DateTimeFormat(undefined, { ...options, timeZone })
+    formatters.set(key, made)
+  }
+  return made
+}
+
 /** Formats `ms` in `timeZone` (undefined: the device's zone). */
 const inZone = (options: Intl.DateTimeFormatOptions, timeZone: string | undefined, ms: number) =>
-  new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(ms)
+  formatter(options, timeZone).format(ms)
 
 /**
  * A date for people: an all-day date is the same calendar day in every zone, so it is formatted
@@ -57,7 +73,7 @@ function naturalRange(
         ? [from.ms, to.ms, timeZone, options]
         : [0, 0, undefined, options]
   if (b < a) return null
-  return new Intl.DateTimeFormat(undefined, { ...format, timeZone: zone }).formatRange(a, b)
+  return formatter(format, zone).formatRange(a, b)
 }
 
 /**
