@@ -283,8 +283,12 @@ describe('offline and session loss', () => {
     // Back online: one re-authentication, then a fresh list.
     const before = await callCount(AUTHENTICATE)
     await context.setOffline(false)
-    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
-    await expect.poll(() => page.getByTestId('events-age').textContent()).toMatch(/^\s*Updated/)
+    // Polled for longer than the default second: on a loaded machine the online event, the
+    // worker's wake and the call take a while (one CI run counted no call within the second).
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(before + 1)
+    await expect
+      .poll(() => page.getByTestId('events-age').textContent(), { timeout: 10_000 })
+      .toMatch(/^\s*Updated/)
   })
 
   it('session_not_found from the provider signs every tab out', async () => {
