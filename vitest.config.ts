@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: [
-            'src/{app,config,store,session,lib,features,routes}/**/*.test.{ts,tsx}',
+            'src/{app,config,store,session,shared,features,routes}/**/*.test.{ts,tsx}',
             'src/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/app.ts'],
