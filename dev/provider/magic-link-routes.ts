@@ -8,6 +8,7 @@ import { readFields, type Fields } from './fields.ts'
 import { newMagicLinkToken } from './ids.ts'
 import { deliver } from './inbox.ts'
 import { checkPkce } from './pkce.ts'
+import { defaultRedirectUrl } from './default-redirect.ts'
 import { sdkRoute } from './sdk-route.ts'
 import {
   DEFAULT_SESSION_MINUTES,
@@ -85,15 +86,7 @@ function checkRedirectUrl(ctx: ProviderContext, field: string, value: string): v
 function redirectUrl(ctx: ProviderContext, fields: Fields, prefix: 'login' | 'signup'): string {
   const given = fields[`${prefix}_magic_link_url`] as string | undefined
   if (given !== undefined) return given
-  const fallback = ctx.config.redirectUrls[0]
-  if (!fallback) {
-    throw new ProviderError(
-      400,
-      `no_default_${prefix}_redirect_url_set`,
-      `No ${prefix}_magic_link_url was given and the project has no default ${prefix} redirect URL.`,
-    )
-  }
-  return fallback
+  return defaultRedirectUrl(ctx, prefix, `${prefix}_magic_link_url`)
 }
 
 /** The URL the email carries: the redirect URL with the token type and the token (URL-encoded). */

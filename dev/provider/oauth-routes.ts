@@ -12,6 +12,7 @@ import { ProviderError, apiError } from './errors.ts'
 import { readFields } from './fields.ts'
 import { newId, newMagicLinkToken } from './ids.ts'
 import { checkPkce } from './pkce.ts'
+import { defaultRedirectUrl } from './default-redirect.ts'
 import { errorReply, sdkRoute } from './sdk-route.ts'
 import {
   DEFAULT_SESSION_MINUTES,
@@ -102,15 +103,7 @@ function noMatch(): ProviderError {
 function redirectUrl(ctx: ProviderContext, req: DevRequest, prefix: 'login' | 'signup'): string {
   const given = req.query.get(`${prefix}_redirect_url`)
   if (given === null || given === '') {
-    const fallback = ctx.config.redirectUrls[0]
-    if (!fallback) {
-      throw new ProviderError(
-        400,
-        `no_default_${prefix}_redirect_url_set`,
-        `No ${prefix}_redirect_url was given and the project has no default ${prefix} redirect URL.`,
-      )
-    }
-    return fallback
+    return defaultRedirectUrl(ctx, prefix, `${prefix}_redirect_url`)
   }
   let url: URL
   try {
