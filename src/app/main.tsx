@@ -1,5 +1,5 @@
 /** Page entry: store, router, session connection and the first render. */
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { createAppStore, whenAuthKnown } from '../store/app-store.ts'
@@ -16,56 +16,74 @@ import '../styles.css'
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-captureInstallPrompt()
+/** Calls `onCommit` once React has put the tree around it on the page. */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(onCommit, [onCommit])
+  return null
+}
 
-const store = createAppStore()
-// The session host is asked first: its answer is what the first screen waits for.
-const session = startSession(store)
-await nextTask()
+/**
+ * Starts the app. Not top-level code: the route modules the router loads import this chunk, and
+ * a module still evaluating (as one with a top-level await would be until its last line) makes
+ * every module that imports it wait, so the router could never load before the first render.
+ */
+async function start(): Promise<void> {
+  captureInstallPrompt()
 
-const router = createAppRouter({ store, session })
+  let committed: () => void = () => {}
+  const firstRender = new Promise<void>((resolve) => {
+    committed = resolve
+  })
 
-// Error reporting loads once the first screen is on the page, outside the initial JavaScript:
-// the route has resolved and the session host has answered (until then `/` shows nothing).
-const firstRender = Promise.all([
-  new Promise<void>((resolve) => {
-    const stop = router.subscribe('onResolved', () => {
-      stop()
-      resolve()
-    })
-  }),
-  whenAuthKnown(store),
-])
-startErrorReporting({ router, firstRender })
+  const store = createAppStore()
+  // The session host is asked first: its answer is what the first screen waits for.
+  const session = startSession(store, { firstScreen: firstRender })
+  await nextTask()
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+  const router = createAppRouter({ store, session })
+  // Error reporting loads once the first screen is on the page, outside the initial JavaScript.
+  startErrorReporting({ router, firstRender })
 
-// The built page paints a prerendered frame of this screen before any JavaScript (prerender.tsx).
-// The app renders into `#root` off the page and takes the frame's place once its first screen is
-// ready, or after SHELL_PATIENCE_MS whatever it shows: never a blank moment, never two of
-// anything on the page at once.
-const SHELL_PATIENCE_MS = 5000
-const shell = document.getElementById('shell')
-if (shell) {
-  root.remove()
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+
+  // The built page paints a prerendered frame of this screen before any JavaScript (prerender.tsx).
+  // The app renders into `#root` off the page and takes the frame's place once its first screen is
+  // on it, or after SHELL_PATIENCE_MS whatever it shows: never a blank moment, never two of
+  // anything on the page at once.
+  const SHELL_PATIENCE_MS = 5000
   const patience = new Promise((resolve) => setTimeout(resolve, SHELL_PATIENCE_MS))
-  void Promise.race([firstRender, patience]).then(() => {
-    requestAnimationFrame(() => shell.replaceWith(root))
+  const shell = document.getElementById('shell')
+  if (shell) {
+    root.remove()
+    void Promise.race([firstRender, patience]).then(() => {
+      requestAnimationFrame(() => shell.replaceWith(root))
+    })
+  }
+
+  // React's first render is of the finished screen: the route resolved (its code loaded) and the
+  // session host's first answer in. A change to either after the first render would re-render
+  // synchronously (the router and the store are external stores), in one long task; before it,
+  // the whole first render is one transition, which React renders in short slices. A host that
+  // does not answer in time (a stuck registration) does not hold the app: it renders anyway.
+  // Building the router and loading its route are two tasks: each compiles and runs a good part
+  // of the router's code the first time.
+  await nextTask()
+  const loaded = router.load().catch((error: unknown) => console.error(error))
+  await Promise.race([Promise.all([loaded, whenAuthKnown(store)]), patience])
+  await nextTask()
+
+  const reactRoot = createRoot(root)
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <AppStoreProvider store={store}>
+          <RouterProvider router={router} />
+          <Committed onCommit={committed} />
+        </AppStoreProvider>
+      </StrictMode>,
+    )
   })
 }
 
-await nextTask()
-
-// Off the page, the first render need not be done at once: as a transition, React renders it in
-// short slices, yielding to the browser between them.
-const reactRoot = createRoot(root)
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <AppStoreProvider store={store}>
-        <RouterProvider router={router} />
-      </AppStoreProvider>
-    </StrictMode>,
-  )
-})
+void start()

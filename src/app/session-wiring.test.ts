@@ -41,7 +41,7 @@ vi.mock('../session/connect-session.ts', () => ({
       reportReceived,
       tap,
     }
-    return Promise.resolve({ client, provisional: null })
+    return Promise.resolve(client)
   },
 }))
 vi.mock('../shared/error-reporting.ts', () => ({ reportError }))
@@ -64,7 +64,7 @@ async function start(mode: SessionMode) {
   connection.mode = mode
   const store: AppStore = createAppStore()
   const reload = vi.fn()
-  const actions = startSession(store, reload)
+  const actions = startSession(store, { firstScreen: Promise.resolve(), reload })
   await vi.waitFor(() => expect(deliver).not.toBe(noop))
   return { store, reload, actions }
 }

@@ -33,10 +33,17 @@ function forgetLegacyTapDatabase(): void {
   }
 }
 
-/** Starts the session connection; returns the actions screens use (they wait for the connection). */
+/**
+ * Starts the session connection; returns the actions screens use (they wait for the connection).
+ * `firstScreen` settles once the app's first screen is on the page (a first visit registers its
+ * worker only then).
+ */
 export function startSession(
   store: AppStore,
-  reload = () => window.location.reload(),
+  {
+    firstScreen,
+    reload = () => window.location.reload(),
+  }: { firstScreen: Promise<unknown>; reload?: () => void },
 ): SessionActions {
   // The host only learns it is offline when a call fails; the browser knows at once.
   const withBrowserNet = (message: WorkerMessage): WorkerMessage => {
@@ -62,7 +69,7 @@ export function startSession(
   window.addEventListener('offline', applyBrowserNet)
 
   let mode: SessionMode | null = null
-  const connection = connectSession().then(({ client, provisional }) => {
+  const connection = connectSession({ firstScreen, provisional: apply }).then((client) => {
     mode = client.mode
     client.subscribe(apply)
     // The worker posts its reports to one tab only, so this tab reports each one it receives.
@@ -71,7 +78,6 @@ export function startSession(
       reportFromWorker(message)
       client.reportReceived(message.id)
     })
-    if (provisional) apply(provisional)
     client.hello()
     return client
   })

@@ -9,34 +9,89 @@
  *
  * This module picks the host: the service worker where one can run, else the page itself.
  */
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import {
   PROTOCOL_VERSION as v,
   TAB_MESSAGE,
   WORKER_MESSAGE,
   type SnapshotMessage,
 } from '../core/protocol.ts'
+import { isDevServer } from '../config/env.ts'
+import { idleAfter } from '../shared/idle-after.ts'
 import { registerServiceWorker } from './service-worker.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
-/** A connected client, and the view to show until the host's own snapshot arrives (if any). */
-export interface SessionConnection {
-  client: SessionClient
-  /** Set on a first visit: no worker is active yet, so there is no session either. */
-  provisional: SnapshotMessage | null
+/** What the tab needs before it can connect. */
+export interface ConnectOptions {
+  /** Settles once the first screen is on the page: a first visit registers its worker only then. */
+  firstScreen: Promise<unknown>
+  /**
+   * Shows the view to use until the host's own snapshot arrives, where there is one to show at
+   * once: no worker is active yet (a first visit), so there is no session either.
+   */
+  provisional(snapshot: SnapshotMessage): void
+}
+
+/** The anonymous view of a tab that has no session host yet. */
+const anonymous = (): SnapshotMessage => ({
+  v,
+  type: WORKER_MESSAGE.snapshot,
+  auth: { signedIn: false },
+  events: null,
+  status: { online: navigator.onLine, refreshing: false, pendingTaps: [] },
+})
+
+/** The spec's markers say the last thing that happened in this browser was a sign-in. */
+function signedInMarked(): boolean {
+  try {
+    const signin = Number(localStorage.getItem(SIGNIN_EVENT_KEY) ?? 0)
+    return signin > Number(localStorage.getItem(SIGNOUT_EVENT_KEY) ?? 0)
+  } catch {
+    return false
+  }
+}
+
+/** This origin's registration where one has an active worker, else null. */
+async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration('/')
+    return registration?.active ? registration : null
+  } catch {
+    return null
+  }
 }
 
 /**
  * Registers the worker and connects to it; where no worker can run, loads the in-page host.
- * Call `client.hello()` once listeners are in place.
+ *
+ * On a first visit (no active worker here, and no sign-in on the markers) the anonymous app is
+ * shown at once and the worker is registered only after the first screen, once the page is idle:
+ * installing it fetches and stores every asset of the app, which must not compete with the
+ * page's own start (decision 015). Call `client.hello()` once listeners are in place.
  */
-export async function connectSession(): Promise<SessionConnection> {
-  const registration = await registerServiceWorker()
-  if (!registration) {
-    const { createPageSessionClient } = await import('./page-session-host.ts')
-    return { client: createPageSessionClient(), provisional: null }
+export async function connectSession(options: ConnectOptions): Promise<SessionClient> {
+  // The dev server builds no worker: the session engine then runs in the page (same code).
+  if (!isDevServer && 'serviceWorker' in navigator) {
+    const firstVisit = !signedInMarked() && !(await activeRegistration())
+    if (firstVisit) {
+      options.provisional(anonymous())
+      await idleAfter(options.firstScreen)
+    }
+    const registration = await registerServiceWorker()
+    if (registration) {
+      // Registered but not active yet (its install can take a while): no session either.
+      if (!registration.active && !firstVisit) options.provisional(anonymous())
+      return connectWorker()
+    }
   }
+  const { createPageSessionClient } = await import('./page-session-host.ts')
+  return createPageSessionClient()
+}
+
+/** A client of the service worker (registered). */
+function connectWorker(): SessionClient {
   const ready = navigator.serviceWorker.ready
-  const client = createSessionClient('worker', (deliver) => {
+  return createSessionClient('worker', (deliver) => {
     // What the worker posts to this tab alone (a report it cannot send itself) arrives here.
     navigator.serviceWorker.addEventListener('message', (event) => deliver(event.data))
     navigator.serviceWorker.startMessages()
@@ -57,15 +112,4 @@ export async function connectSession(): Promise<SessionConnection> {
       })
     }
   })
-  // A first visit shows the anonymous app at once instead of waiting for the precache.
-  const provisional: SnapshotMessage | null = registration.active
-    ? null
-    : {
-        v,
-        type: WORKER_MESSAGE.snapshot,
-        auth: { signedIn: false },
-        events: null,
-        status: { online: navigator.onLine, refreshing: false, pendingTaps: [] },
-      }
-  return { client, provisional }
 }

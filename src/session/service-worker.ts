@@ -38,7 +38,7 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
       }
       for (const listener of updateListeners) listener(waiting)
     })
-    // Not deferred to the load event: the session host answers the first render.
+    // When to register is connect-session.ts's choice (a first visit waits for the first screen).
     return (await wb.register({ immediate: true })) ?? null
   } catch (error) {
     console.warn('Service worker unavailable; the session runs in the page.', error)

@@ -12,6 +12,7 @@ import {
   type ReportCarrier,
   type ReportError,
 } from './error-reporting-buffer.ts'
+import { idleAfter } from './idle-after.ts'
 
 /** Longest wait for the first render before loading anyway. */
 const FIRST_RENDER_WAIT_MS = 10_000
@@ -33,15 +34,11 @@ const reportWaiting = new Promise<void>((resolve) => {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
- * Runs `fn` once the page has loaded, `ready` has settled, then the page has settled too (or a
- * report is waiting), and the browser is idle.
+ * Resolves once `ready` has settled (or FIRST_RENDER_WAIT_MS have passed: a first render that
+ * never comes must not keep its errors from being sent) and then the page has settled too (or a
+ * report is waiting).
  */
-function whenIdleAfter(ready: Promise<unknown>, fn: () => void): void {
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => resolve(), { once: true })
-  })
-  // A first render that never comes (a stuck route) must not keep its errors from being sent.
+function settledAfter(ready: Promise<unknown>): Promise<unknown> {
   const rendered = Promise.race([
     ready.catch(() => {}),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
@@ -50,15 +47,7 @@ function whenIdleAfter(ready: Promise<unknown>, fn: () => void): void {
     reportWaiting,
     new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
   ])
-  void Promise.all([loaded, rendered])
-    .then(() => settled)
-    .then(() => {
-      // A frame, then idle time: the first render has been painted before the SDK is fetched.
-      requestAnimationFrame(() => {
-        if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 })
-        else setTimeout(fn, 200)
-      })
-    })
+  return Promise.all([rendered, settled])
 }
 
 /** sessionStorage key of reports carried to the tab's next page. */
@@ -137,5 +126,5 @@ export function startErrorReporting({
 }): void {
   if (config.sentryDsn === '') return
   tracedRouter = router
-  whenIdleAfter(firstRender, () => void appReporting.start())
+  void idleAfter(settledAfter(firstRender)).then(() => appReporting.start())
 }
