@@ -1,10 +1,11 @@
 /**
  * The wallet option on the sign-in page, without the wallet's code: the same heading and button as
  * the wallet sign-in's first step, so nothing moves when it arrives. The wallet chunk (wagmi, viem)
- * loads only when the holder chooses the option, when the option scrolls into view (once the page
- * is idle), or at once when this browser remembers a connected wallet.
+ * loads on intent: when the holder points at, touches or focuses the option (it is ready by the
+ * tap), when they choose it, or at once when this browser remembers a connected wallet. A holder
+ * who signs in another way never loads it (decision 015).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { WALLET_STORAGE_PREFIX } from './wallet-storage.ts'
 import './wallet.css'
 
@@ -34,15 +35,26 @@ function remembersWallet(): boolean {
 /** The option as first painted, and as shown while its code loads (`loading`). */
 export function WalletOptionFrame({
   onChoose,
+  onIntent,
   loading = false,
 }: {
   onChoose?(): void
+  /** The holder is about to choose: pointing at, touching or focusing the button. */
+  onIntent?(): void
   loading?: boolean
 }) {
   return (
     <section className="stack wallet-sign-in" aria-labelledby="wallet-sign-in-title">
       <h2 id="wallet-sign-in-title">Or use a wallet</h2>
-      <button type="button" className="button" onClick={onChoose} aria-busy={loading || undefined}>
+      <button
+        type="button"
+        className="button"
+        onClick={onChoose}
+        onPointerEnter={onIntent}
+        onPointerDown={onIntent}
+        onFocus={onIntent}
+        aria-busy={loading || undefined}
+      >
         Sign in with a wallet
       </button>
     </section>
@@ -51,32 +63,8 @@ export function WalletOptionFrame({
 
 export function WalletOption({ render }: WalletOptionProps) {
   const [start, setStart] = useState<WalletStart | null>(() => (remembersWallet() ? 'idle' : null))
-  const frame = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    const element = frame.current
-    if (start !== null || !element || typeof IntersectionObserver === 'undefined') return
-    let idle: number | undefined
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
-      observer.disconnect()
-      const load = () => setStart((current) => current ?? 'idle')
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(load, { timeout: 3000 })
-        : window.setTimeout(load, 1)
-    })
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle)
-    }
-  }, [start])
-
   const choose = () => setStart('choose')
   if (start !== null) return <>{render(start, <WalletOptionFrame loading onChoose={choose} />)}</>
-  return (
-    <div ref={frame}>
-      <WalletOptionFrame onChoose={choose} />
-    </div>
-  )
+  const intent = () => setStart((current) => current ?? 'idle')
+  return <WalletOptionFrame onChoose={choose} onIntent={intent} />
 }
