@@ -1,16 +1,6 @@
 /** The browser's part of adding a passkey: the provider's options in, the new credential's JSON out. */
 import { credentialJson, parseCreationOptions } from './credential-json.ts'
 
-/** Whether this browser can make passkeys at all (WebAuthn in a secure context). */
-export function passkeysSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    typeof window.PublicKeyCredential === 'function' &&
-    typeof navigator.credentials?.create === 'function'
-  )
-}
-
 /**
  * Asks the browser for a new passkey from the provider's creation options (JSON text) and
  * returns it as the JSON text the provider's register call takes. Rejects with the browser's

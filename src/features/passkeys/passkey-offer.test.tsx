@@ -102,6 +102,29 @@ describe('PasskeyOfferGate', () => {
     expect(account).not.toHaveBeenCalled()
   })
 
+  it('loads nothing on a device without a screen-lock authenticator', async () => {
+    vi.stubGlobal('isSecureContext', true)
+    const available = vi.fn(async () => false)
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, {
+        isUserVerifyingPlatformAuthenticatorAvailable: available,
+      }),
+    )
+    Object.defineProperty(navigator, 'credentials', {
+      value: { create: async () => null },
+      configurable: true,
+    })
+    const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
+    render(<PasskeyOfferGate account={account} />)
+    await waitFor(() => expect(available).toHaveBeenCalled())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(account).not.toHaveBeenCalled()
+    expect(screen.queryByRole('heading', { name: 'Sign in faster next time' })).toBeNull()
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'credentials')
+  })
+
   it('loads the offer elsewhere, which shows on a device with a screen lock', async () => {
     vi.stubGlobal('isSecureContext', true)
     vi.stubGlobal(

@@ -7,19 +7,10 @@ import { useEffect, useState } from 'react'
 import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
 import { addPasskey } from './add-passkey.ts'
-import { createPasskey, passkeysSupported } from './create-passkey.ts'
+import { createPasskey } from './create-passkey.ts'
 import { markOffered, offeredBefore } from './offer-flag.ts'
+import { hasPlatformAuthenticator as platformAuthenticator } from './platform-authenticator.ts'
 import './passkeys.css'
-
-/** Whether the device can make a passkey with its own screen lock. */
-async function platformAuthenticator(): Promise<boolean> {
-  if (!passkeysSupported()) return false
-  try {
-    return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
-  } catch {
-    return false
-  }
-}
 
 /** Props: the worker's account calls, and (for tests) the device checks and the ceremony. */
 export interface PasskeyOfferProps {

@@ -14,7 +14,8 @@ import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
 import { accountFailureText } from './account-failure.ts'
 import { addPasskey } from './add-passkey.ts'
-import { createPasskey, passkeysSupported } from './create-passkey.ts'
+import { createPasskey } from './create-passkey.ts'
+import { passkeysSupported } from './platform-authenticator.ts'
 import './passkeys.css'
 
 /** Props: the worker's account calls, and (for tests) the browser's ceremony and support check. */
