@@ -64,15 +64,22 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
 /**
  * Registers the worker and connects to it; where no worker can run, loads the in-page host.
  *
- * On a first visit (no active worker here, and no sign-in on the markers) the anonymous app is
- * shown at once and the worker is registered only after the first screen, once the page is idle:
- * installing it fetches and stores every asset of the app, which must not compete with the
+ * Where a worker is active, the tab talks to it at once; the registration (an update check) runs
+ * beside. On a first visit (no active worker here, and no sign-in on the markers) the anonymous
+ * app is shown at once and the worker is registered only after the first screen, once the page is
+ * idle: installing it fetches and stores every asset of the app, which must not compete with the
  * page's own start (decision 015). Call `client.hello()` once listeners are in place.
  */
 export async function connectSession(options: ConnectOptions): Promise<SessionClient> {
   // The dev server builds no worker: the session engine then runs in the page (same code).
   if (!isDevServer && 'serviceWorker' in navigator) {
-    const firstVisit = !signedInMarked() && !(await activeRegistration())
+    if (await activeRegistration()) {
+      // A worker is running here: talk to it at once. Registering again only checks for a new
+      // version, which can take a while (the browser fetches the worker's script again).
+      void registerServiceWorker()
+      return connectWorker()
+    }
+    const firstVisit = !signedInMarked()
     if (firstVisit) {
       options.provisional(anonymous())
       await idleAfter(options.firstScreen)
