@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
-import { waitForServiceWorker } from './support/browser.ts'
+import { appShown, waitForServiceWorker } from './support/browser.ts'
 import {
   callCount,
   expectEventsHome,
@@ -132,6 +132,8 @@ describe('passkeys', () => {
     // And from the email field's autofill.
     await signOut(page)
     await page.goto(localUrl + '/auth/email')
+    // The field of the live app: the first-paint frame's is disabled, as a holder would find it.
+    await appShown(page)
     await page.getByLabel('Email').focus()
     await page.waitForURL(localUrl + '/')
     await expectEventsHome(page)

@@ -38,6 +38,7 @@ export const Route = createFileRoute('/auth/email')({
         signedIn={signedIn}
         alternatives={
           <WalletOption
+            preload={WalletSignIn.preload}
             render={(start, loading) => (
               <WalletBoundary onRetry={WalletSignIn.retry}>
                 <Suspense fallback={loading}>

@@ -68,4 +68,34 @@ describe('retryableLazy', () => {
     await screen.findByText('Hello b')
     expect(load).toHaveBeenCalledTimes(1)
   })
+
+  it('shares a preload with the first render, and loads in that render when the preload failed', async () => {
+    const load = vi.fn(() => Promise.resolve(Hello))
+    const preloaded = retryableLazy(load)
+    preloaded.preload()
+    expect(load).toHaveBeenCalledTimes(1)
+    const { unmount } = render(
+      <Suspense fallback={null}>
+        <preloaded.Component name="a" />
+      </Suspense>,
+    )
+    await screen.findByText('Hello a')
+    expect(load).toHaveBeenCalledTimes(1)
+    unmount()
+
+    const flaky = vi
+      .fn<() => Promise<typeof Hello>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Hello)
+    const afterFailure = retryableLazy(flaky)
+    afterFailure.preload()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    render(
+      <Suspense fallback={null}>
+        <afterFailure.Component name="b" />
+      </Suspense>,
+    )
+    expect(await screen.findByText('Hello b')).toBeInTheDocument()
+    expect(flaky).toHaveBeenCalledTimes(2)
+  })
 })

@@ -1,9 +1,10 @@
 /**
  * The wallet option on the sign-in page, without the wallet's code: the same heading and button as
  * the wallet sign-in's first step, so nothing moves when it arrives. The wallet chunk (wagmi, viem)
- * loads on intent: when the holder points at, touches or focuses the option (it is ready by the
- * tap), when they choose it, or at once when this browser remembers a connected wallet. A holder
- * who signs in another way never loads it (decision 015).
+ * is fetched on intent (the holder points at, touches or focuses the option) and shown when they
+ * choose it, or at once when this browser remembers a connected wallet. A holder who signs in
+ * another way never loads it (decision 015). Intent only fetches: the button under the holder's
+ * finger stays the same element until the tap is over, so no tap is lost to a re-render.
  */
 import { useState, type ReactNode } from 'react'
 import { WALLET_STORAGE_PREFIX } from './wallet-storage.ts'
@@ -18,6 +19,8 @@ export interface WalletOptionProps {
    * while its code arrives: the option itself, still answering a tap.
    */
   render(start: WalletStart, loading: ReactNode): ReactNode
+  /** Fetches the wallet sign-in's code without showing it. */
+  preload(): void
 }
 
 /**
@@ -61,10 +64,9 @@ export function WalletOptionFrame({
   )
 }
 
-export function WalletOption({ render }: WalletOptionProps) {
+export function WalletOption({ render, preload }: WalletOptionProps) {
   const [start, setStart] = useState<WalletStart | null>(() => (remembersWallet() ? 'idle' : null))
   const choose = () => setStart('choose')
   if (start !== null) return <>{render(start, <WalletOptionFrame loading onChoose={choose} />)}</>
-  const intent = () => setStart((current) => current ?? 'idle')
-  return <WalletOptionFrame onChoose={choose} onIntent={intent} />
+  return <WalletOptionFrame onChoose={choose} onIntent={preload} />
 }
