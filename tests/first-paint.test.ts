@@ -30,7 +30,7 @@ describe('first paint without the bundle', () => {
   it.each([
     ['/', 'landing', 'Your events, one tap away'],
     ['/auth/email', 'sign-in', 'Sign in'],
-    [TAP, 'tap', 'Card tap'],
+    [TAP, 'tap-anonymous', 'Card tap'],
     ['/account', 'blank', null],
   ])('%s paints the %s frame', async (path, frame, heading) => {
     const context = await withoutBundles()
@@ -46,6 +46,27 @@ describe('first paint without the bundle', () => {
     await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true)
     // The frame scripts ran under the page's policy: no refusal, nothing but the held bundles.
     expect(errors.filter((error) => !/assets\/.+\.js|ERR_FAILED/.test(error))).toEqual([])
+  })
+
+  it('asks a visitor at a card tap to sign in, with a link that already brings them back to it', async () => {
+    const context = await withoutBundles()
+    const page = await context.newPage()
+    await page.goto(appUrl + TAP)
+    expect(await framesOf(page)).toEqual(['tap-anonymous'])
+    const link = page.getByRole('link', { name: 'Sign in to collect' })
+    expect(await link.getAttribute('href')).toBe('/auth/email?redirect=' + encodeURIComponent(TAP))
+    // A plain link: it works before any script of the app has arrived.
+    await link.click()
+    await page.waitForURL(appUrl + '/auth/email?redirect=' + encodeURIComponent(TAP))
+  })
+
+  it('shows a signed-in holder at a card tap the space of its answer, not an invitation', async () => {
+    const context = await withoutBundles()
+    await context.addInitScript(() => localStorage.setItem('signin-event', String(Date.now())))
+    const page = await context.newPage()
+    await page.goto(appUrl + TAP)
+    expect(await framesOf(page)).toEqual(['tap'])
+    expect(await page.getByRole('link', { name: 'Sign in to collect' }).count()).toBe(0)
   })
 
   it('shows a signed-in holder the skeleton of their list, not the landing page', async () => {
@@ -126,5 +147,33 @@ describe('the app takes over', () => {
     await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true)
     if (path === '/auth/email') expect(await page.getByLabel('Email').isEnabled()).toBe(true)
     expect(errors).toEqual([])
+  })
+
+  it('a first visit registers the worker only once the live app is on the page', async () => {
+    const context = await suite.newContext(contextOptions)
+    // Notes, when the page registers its worker, whether the first-paint frame is still there.
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker
+      const register = container.register.bind(container)
+      container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+        const seen = (window as { frameAtRegister?: boolean[] }).frameAtRegister ?? []
+        seen.push(document.getElementById('shell') !== null)
+        ;(window as { frameAtRegister?: boolean[] }).frameAtRegister = seen
+        return register(...args)
+      }
+    })
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    // Registered all the same, and active soon after.
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active),
+        { timeout: 15_000 },
+      )
+      .toBeTruthy()
+    const seen = await page.evaluate(
+      () => (window as { frameAtRegister?: boolean[] }).frameAtRegister ?? [],
+    )
+    expect(seen).toEqual([false])
   })
 })

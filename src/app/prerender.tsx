@@ -14,11 +14,11 @@ import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import type { SessionActions } from '../session/session-client.ts'
-import { TapFrame } from '../features/tap/tap-page.tsx'
+import { TAP_SIGN_IN_ATTRIBUTE, TapFrame } from '../features/tap/tap-page.tsx'
 import { createAppRouter } from './router.tsx'
 
 /** The kinds of first screen, each a frame in the page. */
-export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'blank'
+export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous' | 'blank'
 
 /** Attribute naming a frame in the page; the element with id `shell` holds them all. */
 export const FRAME_ATTRIBUTE = 'data-shell-frame'
@@ -90,12 +90,15 @@ const inert = (html: string) =>
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<(input|button|select|textarea)\b(?![^>]*\bdisabled\b)/g, '<$1 disabled=""')
 
-/** Which frame a visit needs: by path, and for `/` by the spec's sign-in and sign-out markers. */
-export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f;try{s=+localStorage.getItem(${JSON.stringify(
+/**
+ * Which frame a visit needs: by path, and for `/` and `/tap` by the spec's sign-in and sign-out
+ * markers. The anonymous tap frame's sign-in link gets this visit's tap, as the app's would.
+ */
+export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f,a;try{s=+localStorage.getItem(${JSON.stringify(
   SIGNIN_EVENT_KEY,
 )})||0;o=+localStorage.getItem(${JSON.stringify(
   SIGNOUT_EVENT_KEY,
-)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?"tap":"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove()})()`
+)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search)})()`
 
 /** Every frame's markup, keyed by frame. */
 export async function renderFrames(): Promise<Record<ShellFrame, string>> {
@@ -105,6 +108,7 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
     list: await renderRoute('/', signedIn),
     'sign-in': await renderRoute('/auth/email', signedOut),
     tap: withMain(blank, renderToStaticMarkup(<TapFrame />)),
+    'tap-anonymous': withMain(blank, renderToStaticMarkup(<TapFrame anonymous />)),
     blank,
   }
 }

@@ -63,21 +63,37 @@ function reasonText(reason: TapInvalidReason, param?: string): string {
   }
 }
 
-/** The whole page; its heading stays "Card tap" whatever the link holds. */
 /**
- * The tap page before the app has read the link (the build's first-paint frame): its heading and
- * the space its answer will take.
+ * Marks the "Sign in to collect" link: the first-paint frame's copy is built without the tap, so
+ * the page's frame script gives it this visit's query (src/app/prerender.tsx).
  */
-export function TapFrame() {
+export const TAP_SIGN_IN_ATTRIBUTE = 'data-tap-sign-in'
+
+/** Where an anonymous holder signs in, to come back to this tap. */
+export const tapSignInHref = (search: string) =>
+  `/auth/email?redirect=${encodeURIComponent('/tap' + search)}`
+
+/**
+ * The tap page before the app has read the link (the build's first-paint frame): its heading and,
+ * for a visitor nobody signed in as here, the same invitation the app will show (its link already
+ * works), else the space the answer will take.
+ */
+export function TapFrame({ anonymous = false }: { anonymous?: boolean }) {
   return (
     <section className="page page--narrow tap" aria-labelledby="tap-title" aria-busy="true">
       <h1 id="tap-title" tabIndex={-1}>
         Card tap
       </h1>
-      <div className="card tap__pending" />
+      {anonymous ? (
+        <SignInToCollect search="" deviceOnline />
+      ) : (
+        <div className="card tap__pending" />
+      )}
     </section>
   )
 }
+
+/** The whole page; its heading stays "Card tap" whatever the link holds. */
 
 export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   const tap = useMemo(() => parseTapParams(search), [search])
@@ -139,25 +155,29 @@ function TapOutcome({ search, onTap }: { search: string; onTap(search: string): 
   const kept = useAppStore((state) => state.net.pendingTaps.includes(search))
   const refresh = useTapRefresh(search, onTap, status === 'signed-in')
   if (status === 'unknown') return <div className="card" aria-busy="true" />
-  if (status === 'anonymous') {
-    return (
-      <div className="card stack">
-        <h2>Collect this tap</h2>
-        <p>Sign in to add this card's events to your list. You will come back here afterwards.</p>
-        {!deviceOnline ? (
-          <p className="muted">You are offline: sign in once you are back online.</p>
-        ) : null}
-        <a
-          className="button button--primary"
-          href={`/auth/email?redirect=${encodeURIComponent('/tap' + search)}`}
-        >
-          Sign in to collect
-        </a>
-      </div>
-    )
-  }
+  if (status === 'anonymous') return <SignInToCollect search={search} deviceOnline={deviceOnline} />
   if (refresh.done && kept) return <KeptForLater deviceOnline={deviceOnline} />
   return <WhatIsNew refresh={refresh} />
+}
+
+/** Nobody is signed in: sign in, then come back to this tap. */
+function SignInToCollect({ search, deviceOnline }: { search: string; deviceOnline: boolean }) {
+  return (
+    <div className="card stack">
+      <h2>Collect this tap</h2>
+      <p>Sign in to add this card's events to your list. You will come back here afterwards.</p>
+      {!deviceOnline ? (
+        <p className="muted">You are offline: sign in once you are back online.</p>
+      ) : null}
+      <a
+        className="button button--primary"
+        href={tapSignInHref(search)}
+        {...{ [TAP_SIGN_IN_ATTRIBUTE]: '' }}
+      >
+        Sign in to collect
+      </a>
+    </div>
+  )
 }
 
 /** The refresh did not succeed: the host keeps the tap and settles it when it can. */
