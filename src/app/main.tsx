@@ -61,14 +61,15 @@ async function start(): Promise<void> {
     })
   }
 
+  // Building the router and loading its route are two tasks: each compiles and runs a good part
+  // of the router's code the first time.
+  await nextTask()
+
   // React's first render is of the finished screen: the route resolved (its code loaded) and the
   // session host's first answer in. A change to either after the first render would re-render
   // synchronously (the router and the store are external stores), in one long task; before it,
   // the whole first render is one transition, which React renders in short slices. A host that
   // does not answer in time (a stuck registration) does not hold the app: it renders anyway.
-  // Building the router and loading its route are two tasks: each compiles and runs a good part
-  // of the router's code the first time.
-  await nextTask()
   const loaded = router.load().catch((error: unknown) => console.error(error))
   await Promise.race([Promise.all([loaded, whenAuthKnown(store)]), patience])
   await nextTask()
