@@ -231,8 +231,26 @@ export async function trackAppWorker(page: Page, appUrl: string): Promise<AppWor
 
 /** Stops every service worker of the browser through the DevTools protocol, as it stops idle ones. */
 export async function stopAllWorkers(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.stopAllWorkers')
-  await cdp.detach()
+  // A page caught mid-navigation may never answer a new DevTools session (a CI run waited out
+  // its 10 minutes on one): each step has a deadline, and a stuck attempt is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const cdp = await within(page.context().newCDPSession(page), 'opening a DevTools session')
+      await within(cdp.send('ServiceWorker.enable'), 'ServiceWorker.enable')
+      await within(cdp.send('ServiceWorker.stopAllWorkers'), 'ServiceWorker.stopAllWorkers')
+      await cdp.detach().catch(() => {})
+      return
+    } catch (error) {
+      if (attempt >= 3) throw error
+    }
+  }
+}
+
+/** `promise`, or a rejection naming `what` after 10 s. */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within 10 s`)), 10_000)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
