@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { parseConfig } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
+import { compileHints } from './build/compile-hints.ts'
 
 /** manifest.webmanifest is the single source of the web app manifest. */
 const manifest = JSON.parse(
@@ -19,6 +20,8 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       pageShell(config, { prerender: '/src/app/prerender.tsx' }),
+      // The start-up chunk compiled off the main thread while it downloads (decision 016).
+      compileHints(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

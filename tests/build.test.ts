@@ -9,7 +9,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { COMPILE_HINT } from '../build/compile-hints.ts'
 
 const dist = inject('distDir')
 
@@ -67,6 +69,28 @@ describe('production build', () => {
     expect(css).toContain('--bp-tablet')
     const hash = createHash('sha256').update(css).digest('base64')
     expect(html).toContain(`style-src 'self' 'sha256-${hash}'`)
+  })
+
+  it('marks the entry chunk, and only it, for eager compilation, its source map still exact', async () => {
+    const files = await scripts(dist)
+    const hinted = [...files].filter(([, text]) => text.startsWith(COMPILE_HINT)).map(([n]) => n)
+    expect(hinted).toEqual([expect.stringMatching(/^index-.+\.js$/)])
+    const name = hinted[0] ?? ''
+    const code = files.get(name) ?? ''
+    const map = new SourceMapConsumer(
+      JSON.parse(await readFile(join(dist, 'assets', `${name}.map`), 'utf8')) as RawSourceMap,
+    )
+    // A string only main.tsx holds: the map must send its position back to main.tsx's line.
+    const needle = 'index.html has no #root element'
+    const lines = code.split('\n')
+    const line = lines.findIndex((text) => text.includes(needle))
+    const original = map.originalPositionFor({
+      line: line + 1,
+      column: lines[line]!.indexOf(needle),
+    })
+    const source = await readFile('src/app/main.tsx', 'utf8')
+    expect(original.source).toMatch(/src\/app\/main\.tsx$/)
+    expect(source.split('\n')[original.line - 1]).toContain(needle)
   })
 
   it('links the manifest from the page', async () => {

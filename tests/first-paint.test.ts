@@ -81,6 +81,45 @@ describe('first paint without the bundle', () => {
     expect(await page.getByRole('status', { name: 'Loading your events' }).isVisible()).toBe(true)
   })
 
+  it('animates the list skeleton on the compositor alone, not by repainting while the app starts', async () => {
+    const context = await withoutBundles()
+    await context.addInitScript(() => localStorage.setItem('signin-event', String(Date.now())))
+    const page = await context.newPage()
+    await page.goto(appUrl + '/')
+    await page.getByRole('status', { name: 'Loading your events' }).waitFor()
+    const animated = await page.evaluate(() =>
+      document.getAnimations().map((animation) => {
+        const effect = animation.effect as KeyframeEffect
+        const keys = effect.getKeyframes().flatMap((frame) => Object.keys(frame))
+        return [...new Set(keys)].filter(
+          (key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key),
+        )
+      }),
+    )
+    // The skeleton's cards shimmer, by transform (or opacity) only.
+    expect(animated.length).toBeGreaterThanOrEqual(3)
+    for (const properties of animated) {
+      expect(
+        properties.every((property) => property === 'transform' || property === 'opacity'),
+      ).toBe(true)
+    }
+  })
+
+  it("sets every control in the page's own font, not the browser's control font", async () => {
+    const context = await withoutBundles()
+    const page = await context.newPage()
+    await page.goto(appUrl + '/auth/email')
+    const fonts = await page.evaluate(() => ({
+      page: getComputedStyle(document.body).fontFamily,
+      controls: [...document.querySelectorAll('button, input')].map(
+        (control) => getComputedStyle(control).fontFamily,
+      ),
+    }))
+    expect(fonts.page).toMatch(/^system-ui/)
+    expect(fonts.controls.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(fonts.controls)).toEqual(new Set([fonts.page]))
+  })
+
   it('keeps the landing frame after a sign-out', async () => {
     const context = await withoutBundles()
     await context.addInitScript(() => {

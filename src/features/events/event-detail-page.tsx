@@ -98,14 +98,14 @@ function DetailSkeleton() {
     >
       <BackLink />
       <div className="event-detail__header">
-        <div className="event-detail__image event-skeleton" />
+        <div className="event-detail__image shimmer" />
         <div className="event-detail__heading">
           <h1 id="event-title" tabIndex={-1} className="event-detail__loading">
             Loading event…
           </h1>
         </div>
       </div>
-      <div className="card event-skeleton event-detail__skeleton-facts" />
+      <div className="card shimmer event-detail__skeleton-facts" />
     </section>
   )
 }

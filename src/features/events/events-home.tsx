@@ -71,7 +71,7 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
       {waiting ? (
         <div className="event-grid" aria-busy="true" aria-label="Loading your events" role="status">
           {[0, 1, 2].map((key) => (
-            <div key={key} className="card event-card event-card--skeleton" />
+            <div key={key} className="card event-card event-card--skeleton shimmer" />
           ))}
         </div>
       ) : events.list?.length === 0 ? (
