@@ -11,7 +11,7 @@ import {
   mixedDemoEvents,
   nativeDemoEvents,
 } from './demo-events.ts'
-import { eventImageSvg } from './event-image.ts'
+import { eventImagePng } from './event-image.ts'
 import { eventShapeFor } from './event-shape.ts'
 import { ACTIVE_STATUSES, type EventStatus } from './poap-event.ts'
 import { sessionVerifier } from './session-verifier.ts'
@@ -34,8 +34,6 @@ interface CardsState {
 
 /** The file name of the stand-in's records inside the data folder. */
 export const CARDS_FILE = 'cards.json'
-
-const SLUG = /^[a-z0-9-]{1,64}$/
 
 function message(status: number, text: string, headers: Record<string, string> = {}): Reply {
   return json(status, { message: text }, headers)
@@ -65,19 +63,21 @@ function isActive(event: unknown): boolean {
   return ACTIVE_STATUSES.includes(status as EventStatus)
 }
 
-function imageReply(req: DevRequest): Reply {
-  const slug = req.params.file?.replace(/\.svg$/, '') ?? ''
-  if (!req.params.file?.endsWith('.svg') || !SLUG.test(slug)) return message(404, 'No such image.')
-  const title =
-    DEMO_TEMPLATES.find((template) => template.slug === slug)?.name ?? slug.replace(/-/g, ' ')
+async function imageReply(req: DevRequest): Promise<Reply> {
+  // Artwork exists for the demo events only, as PNG: any other name is a 404, as on POAP's host.
+  const slug = req.params.file?.replace(/\.png$/, '') ?? ''
+  const template = req.params.file?.endsWith('.png')
+    ? DEMO_TEMPLATES.find((candidate) => candidate.slug === slug)
+    : undefined
+  if (!template) return message(404, 'No such image.')
   return {
     status: 200,
     headers: {
-      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-type': 'image/png',
       'cache-control': 'public, max-age=86400',
       'cross-origin-resource-policy': 'cross-origin',
     },
-    body: eventImageSvg(slug, title),
+    body: await eventImagePng(template.slug, template.name),
   }
 }
 

@@ -1,5 +1,9 @@
-/** Draws a simple SVG picture for an event: a two-colour gradient card with the event's name. */
+/**
+ * Draws an event's artwork: a two-colour gradient card with the event's name, served as a PNG of
+ * POAP's artwork size, as POAP serves its artwork (PNG or GIF, never SVG).
+ */
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -41,4 +45,26 @@ export function eventImageSvg(slug: string, title: string): string {
 <circle cx="300" cy="230" r="70" fill="#fff" fill-opacity=".2"/>
 <g fill="#fff" font-family="system-ui, sans-serif" font-weight="700" text-anchor="middle">${text}</g>
 </svg>`
+}
+
+/** POAP's artwork is a 500×500 raster. */
+const SIZE = 500
+
+/** Rendered images by slug: each is drawn once per stand-in process. */
+const rendered = new Map<string, Promise<Buffer>>()
+
+/** The PNG (500×500) for `slug`, titled `title`: the SVG above, rasterised. */
+export function eventImagePng(slug: string, title: string): Promise<Buffer> {
+  const key = `${slug}\u0000${title}`
+  let png = rendered.get(key)
+  if (!png) {
+    const svg = Buffer.from(eventImageSvg(slug, title))
+    // librsvg draws one SVG user unit as one pixel at 72 dpi: scale the density to hit SIZE.
+    png = sharp(svg, { density: (72 * SIZE) / 600 })
+      .resize(SIZE, SIZE)
+      .png()
+      .toBuffer()
+    rendered.set(key, png)
+  }
+  return png
 }

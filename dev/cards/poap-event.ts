@@ -12,7 +12,7 @@
  *   city         string, "" when the event has no place
  *   country      string, "" when the event has no place
  *   event_url    string, absolute https URL of the event's page
- *   image_url    string, absolute http(s) URL of an SVG served by the stand-in; absent for some
+ *   image_url    string, absolute http(s) URL of a PNG served by the stand-in; absent for some
  *   year         number, the year it starts
  *   start_date   string, "DD-Mon-YYYY" ("16-Sep-2022"), UTC, no time of day
  *   end_date     string, "DD-Mon-YYYY", not before start_date
@@ -22,7 +22,7 @@
  * The camelCase shape (what the stand-in served first):
  *   id          string, unique within the user's list ("evt-<8 hex>-<slug>")
  *   name, description, city, country   strings
- *   imageUrl    string, absolute http(s) URL of an SVG served by the stand-in (`/images/<slug>.svg`)
+ *   imageUrl    string, absolute http(s) URL of a PNG served by the stand-in (`/images/<slug>.png`)
  *   startDate   string, ISO 8601 UTC ("2025-06-01T18:00:00.000Z")
  *   endDate     string, ISO 8601 UTC, not before startDate
  *   eventUrl    string, absolute https URL of the event's page

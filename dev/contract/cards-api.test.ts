@@ -51,7 +51,7 @@ describe('cards API stand-in', () => {
         ...(event.image_url === undefined
           ? {}
           : {
-              image_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/[a-z-]+\.svg$/),
+              image_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/[a-z-]+\.png$/),
             }),
         year: new Date(parsePoapDate(event.start_date)).getUTCFullYear(),
         start_date: expect.stringMatching(POAP_DATE),
@@ -75,9 +75,19 @@ describe('cards API stand-in', () => {
 
     const withImage = data.find((event) => event.image_url)
     const image = await fetch(withImage?.image_url ?? '')
-    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+    // POAP serves its artwork as 500×500 rasters (PNG or GIF), never as SVG.
+    expect(image.headers.get('content-type')).toBe('image/png')
     expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
-    expect(await image.text()).toContain('<svg')
+    const png = Buffer.from(await image.arrayBuffer())
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    )
+    // Width and height: the first chunk (IHDR) holds them, big-endian, from byte 16.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([500, 500])
+    // Only the demo events' artwork exists, and only as PNG.
+    const url = withImage?.image_url ?? ''
+    expect((await fetch(url.replace(/\.png$/, '.svg'))).status).toBe(404)
+    expect((await fetch(url.replace(/[a-z-]+\.png$/, 'not-there.png'))).status).toBe(404)
   })
 
   it('serves the camelCase shape to an address with +camel', async () => {
@@ -90,7 +100,7 @@ describe('cards API stand-in', () => {
         id: expect.stringMatching(/^evt-[0-9a-f]{8}-/),
         name: expect.any(String),
         description: expect.any(String),
-        imageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/[a-z-]+\.svg$/),
+        imageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/[a-z-]+\.png$/),
         startDate: expect.any(String),
         endDate: expect.any(String),
         city: expect.any(String),
