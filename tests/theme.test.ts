@@ -56,6 +56,29 @@ describe('theme', () => {
     expect(errors).toEqual([])
   })
 
+  it('shows the icon of the theme it switches to, in the first-paint frame and in the app', async () => {
+    const context = await suite.newContext()
+    // The frame alone first: the app's scripts held back.
+    await context.route(/\/assets\/.+\.js$/, (route) => route.abort())
+    await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+    const page = await context.newPage()
+    const shown = () =>
+      page.$$eval('header .theme-icon', (icons) =>
+        icons
+          .filter((icon) => getComputedStyle(icon).display !== 'none')
+          .map((icon) => icon.getAttribute('class')),
+      )
+    await page.goto(appUrl + '/')
+    // The frame was prerendered in the dark theme; a light page still shows the moon.
+    expect(await shown()).toEqual(['theme-icon theme-icon--moon'])
+
+    await context.unroute(/\/assets\/.+\.js$/)
+    await page.reload()
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor()
+    expect(await shown()).toEqual(['theme-icon theme-icon--sun'])
+  })
+
   it("follows the system's light preference on a first visit, until the holder chooses", async () => {
     const context = await suite.newContext({ colorScheme: 'light' })
     await context.addInitScript(recordThemeAtFirstParse)
