@@ -241,7 +241,7 @@ describe('share preview URLs', () => {
     '<meta property="og:type" content="website" />',
     '<meta property="og:image" content="/og-image.png" />',
     '<meta name="twitter:image" content="/og-image.png" />',
-    '<link rel="icon" href="/favicon.svg" />',
+    '<link rel="icon" href="/favicon-32.png" />',
   ].join('\n    ')
 
   it('stay as they are without a site URL', () => {
@@ -259,7 +259,7 @@ describe('share preview URLs', () => {
       '<meta name="twitter:image" content="https://cards.example.com/og-image.png" />',
     )
     expect(out).toContain('<meta property="og:url" content="https://cards.example.com/" />')
-    expect(out).toContain('<link rel="icon" href="/favicon.svg" />')
+    expect(out).toContain('<link rel="icon" href="/favicon-32.png" />')
   })
 
   it('refuses a site URL that is not http(s)', () => {

@@ -98,9 +98,12 @@ describe('page metadata', () => {
     const png = await image.body()
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
 
+    // Raster icons only: the browser draws a tab's icon on the page's main thread, and an SVG
+    // icon is a document of its own to lay out there on every cold start (decision 016).
+    expect(await page.locator('link[rel="icon"][type="image/svg+xml"]').count()).toBe(0)
     for (const selector of [
-      'link[rel="icon"][type="image/svg+xml"]',
-      'link[rel="icon"][sizes="32x32"]',
+      'link[rel="icon"][type="image/png"][sizes="32x32"]',
+      'link[rel="icon"][href$=".ico"]',
       'link[rel="apple-touch-icon"]',
     ]) {
       const href = await page.locator(selector).first().getAttribute('href')

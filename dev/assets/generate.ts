@@ -118,8 +118,6 @@ async function main(): Promise<void> {
     'og.svg': await readFile(join(SOURCE_DIR, 'og.svg')),
   }
 
-  await emit('favicon.svg', sources['icon.svg'], 'vector')
-
   const icoImages = await Promise.all(
     ICO_SIZES.map(async (size) => ({
       size,
