@@ -1,7 +1,7 @@
 /** Properties of the strict event parser (storage, tab messages): total, round-trips, refuses any field of the wrong kind. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parsePoapEvent, parsePoapEventList, type PoapEvent } from './poap-event.ts'
+import { keepUnchanged, parsePoapEvent, parsePoapEventList, type PoapEvent } from './poap-event.ts'
 import { appEvent } from './testing/arbitraries.ts'
 import { ValidationError } from './validation.ts'
 
@@ -70,6 +70,41 @@ describe('parsePoapEvent: properties', () => {
         },
       ),
       { numRuns: 200 },
+    )
+  })
+})
+
+describe('keepUnchanged: properties', () => {
+  /** A list as a refresh would bring it: unique ids, any order. */
+  const list = fc.uniqueArray(appEvent, { selector: (event) => event.id, maxLength: 8 })
+
+  it('is always equal to the new list, reusing exactly the events that did not change', () => {
+    fc.assert(
+      fc.property(list, list, fc.boolean(), (before, fresh, overlap) => {
+        // With overlap, the refresh brings copies of some old events (same values, new objects).
+        const next = overlap
+          ? [...before.slice(0, 3).map((event) => ({ ...event })), ...fresh].filter(
+              (event, i, all) => all.findIndex((other) => other.id === event.id) === i,
+            )
+          : fresh
+        const kept = keepUnchanged(before, next)
+        expect(kept).toEqual(next)
+        kept.forEach((event, i) => {
+          const old = before.find((candidate) => candidate.id === event.id)
+          const same = old !== undefined && JSON.stringify(old) === JSON.stringify(next[i])
+          expect(event === old).toBe(same)
+        })
+      }),
+    )
+  })
+
+  it('gives back the old list itself when the refresh changed nothing', () => {
+    fc.assert(
+      fc.property(list, (before) => {
+        const copy = before.map((event) => ({ ...event }))
+        expect(keepUnchanged(before, copy)).toBe(before)
+        expect(keepUnchanged(null, copy)).toBe(copy)
+      }),
     )
   })
 })

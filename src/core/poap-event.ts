@@ -151,3 +151,27 @@ export function groupEvents(events: readonly PoapEvent[], now: number): GroupedE
     inactive: events.filter((event) => !isInActiveGroup(event, now)),
   }
 }
+
+/** Two events with the same value in every field (an event holds strings, numbers and nulls only). */
+function sameEvent(a: PoapEvent, b: PoapEvent): boolean {
+  const keys = Object.keys(a) as (keyof PoapEvent)[]
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+}
+
+/**
+ * `next`, reusing what has not changed since `previous`: each event equal to the one of the same
+ * id before is that same object, and a list equal in every event and in order is `previous`
+ * itself. A refresh that brings the same list then re-renders no card (the list is compared by
+ * identity, as React compares props).
+ */
+export function keepUnchanged(previous: PoapEvent[] | null, next: PoapEvent[]): PoapEvent[] {
+  if (previous === null) return next
+  const before = new Map(previous.map((event) => [event.id, event]))
+  const shared = next.map((event) => {
+    const old = before.get(event.id)
+    return old !== undefined && sameEvent(old, event) ? old : event
+  })
+  const unchanged =
+    shared.length === previous.length && shared.every((event, i) => event === previous[i])
+  return unchanged ? previous : shared
+}

@@ -43,6 +43,41 @@ const eventsMessage = (list: PoapEvent[]): WorkerMessage => ({
 })
 
 describe('app store', () => {
+  it('keeps unchanged events (and an unchanged list) the same objects across a refresh', () => {
+    const store = createAppStore()
+    store.getState().apply(signin)
+    store.getState().apply(eventsMessage([event('1', 'active'), event('2', 'expired')]))
+    const first = store.getState().events.list
+    // The same list again, as new objects (a refresh brings fresh JSON): nothing to re-render.
+    store.getState().apply(eventsMessage([event('1', 'active'), event('2', 'expired')]))
+    expect(store.getState().events.list).toBe(first)
+    // One event changed: a new list, the changed event new, the other the same object.
+    store.getState().apply(eventsMessage([event('1', 'active'), event('2', 'rejected')]))
+    const second = store.getState().events.list
+    expect(second).not.toBe(first)
+    expect(second?.[0]).toBe(first?.[0])
+    expect(second?.[1]).toEqual(event('2', 'rejected'))
+    // A snapshot (another tab's view on load) shares the same way.
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: {
+        signedIn: true,
+        jwt: 'eyJ.a.b',
+        email: 'a@example.com',
+        phone: null,
+        expiresAt: 1000,
+      },
+      events: {
+        events: [event('1', 'active'), event('2', 'rejected')],
+        fetchedAt: 9,
+        source: 'cache',
+      },
+      status: { online: true, refreshing: false, pendingTaps: [] },
+    })
+    expect(store.getState().events.list).toBe(second)
+  })
+
   it('starts unknown, signed out, with no list yet', () => {
     const state = createAppStore().getState()
     expect(state.auth.status).toBe('unknown')

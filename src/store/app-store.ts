@@ -6,7 +6,12 @@ import {
   type SignOutReason,
   type WorkerMessage,
 } from '../core/protocol.ts'
-import { hasActiveEvents, hasInactiveEvents, type PoapEvent } from '../core/poap-event.ts'
+import {
+  hasActiveEvents,
+  hasInactiveEvents,
+  keepUnchanged,
+  type PoapEvent,
+} from '../core/poap-event.ts'
 
 /** `unknown` until the session host has answered; signed in means a JWT is present. */
 export type AuthStatus = 'unknown' | 'anonymous' | 'signed-in'
@@ -80,7 +85,12 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
             }
           : anonymous('anonymous', state.auth.signedOutReason),
         events: events
-          ? { list: events.events, fetchedAt: events.fetchedAt, source: events.source, error: null }
+          ? {
+              list: keepUnchanged(state.events.list, events.events),
+              fetchedAt: events.fetchedAt,
+              source: events.source,
+              error: null,
+            }
           : auth.signedIn
             ? state.events
             : noEvents,
@@ -110,7 +120,8 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       if (state.auth.status === 'anonymous') return {}
       return {
         events: {
-          list: message.events,
+          // A refresh that changed nothing re-renders no card (see keepUnchanged).
+          list: keepUnchanged(state.events.list, message.events),
           fetchedAt: message.fetchedAt,
           source: message.source,
           error: null,

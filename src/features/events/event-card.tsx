@@ -1,12 +1,16 @@
 /** One event in the home list: image, status, name, dates and place (what it has), linking to its detail. */
+import { memo } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { EventImage } from './event-image.tsx'
 import { formatDates, formatPlace } from './format.ts'
 import { StatusBadge } from './status-badge.tsx'
 
-/** The whole card is one link to the event's detail page. */
-export function EventCard({ event }: { event: PoapEvent }) {
+/**
+ * The whole card is one link to the event's detail page. It renders again only when its event
+ * changes: the store keeps an unchanged event the same object across refreshes.
+ */
+export const EventCard = memo(function EventCard({ event }: { event: PoapEvent }) {
   const place = formatPlace(event)
   return (
     <Link
@@ -24,4 +28,4 @@ export function EventCard({ event }: { event: PoapEvent }) {
       </div>
     </Link>
   )
-}
+})
