@@ -56,7 +56,7 @@ describe('theme', () => {
     expect(errors).toEqual([])
   })
 
-  it('shows the icon of the theme it switches to, in the first-paint frame and in the app', async () => {
+  it('shows the icon and the name of the theme it switches to, in the first-paint frame and in the app', async () => {
     const context = await suite.newContext()
     // The frame alone first: the app's scripts held back.
     await context.route(/\/assets\/.+\.js$/, (route) => route.abort())
@@ -69,8 +69,12 @@ describe('theme', () => {
           .map((icon) => icon.getAttribute('class')),
       )
     await page.goto(appUrl + '/')
-    // The frame was prerendered in the dark theme; a light page still shows the moon.
+    // The frame was prerendered in the dark theme; a light page still shows the moon, and the
+    // switch (disabled until the app takes over) is named for what it would do here.
     expect(await shown()).toEqual(['theme-icon theme-icon--moon'])
+    const frameSwitch = page.getByRole('button', { name: 'Switch to dark theme' })
+    expect(await frameSwitch.isDisabled()).toBe(true)
+    expect(await frameSwitch.getAttribute('title')).toBe('Switch to dark theme')
 
     await context.unroute(/\/assets\/.+\.js$/)
     await page.reload()

@@ -15,6 +15,7 @@ import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import type { SessionActions } from '../session/session-client.ts'
 import { TAP_SIGN_IN_ATTRIBUTE, TapFrame } from '../features/tap/tap-page.tsx'
+import { THEME_TOGGLE_ATTRIBUTE, themeToggleLabel } from '../features/theme/theme-toggle.tsx'
 import { createAppRouter } from './router.tsx'
 
 /** The kinds of first screen, each a frame in the page. */
@@ -92,13 +93,17 @@ const inert = (html: string) =>
 
 /**
  * Which frame a visit needs: by path, and for `/` and `/tap` by the spec's sign-in and sign-out
- * markers. The anonymous tap frame's sign-in link gets this visit's tap, as the app's would.
+ * markers. The anonymous tap frame's sign-in link gets this visit's tap, as the app's would. The
+ * frames are rendered in the dark theme: on a light page the theme switch is named for it (its
+ * icon follows the theme by the stylesheet).
  */
 export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f,a;try{s=+localStorage.getItem(${JSON.stringify(
   SIGNIN_EVENT_KEY,
 )})||0;o=+localStorage.getItem(${JSON.stringify(
   SIGNOUT_EVENT_KEY,
-)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search)})()`
+)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search);if(document.documentElement.dataset.theme==="light"){n=document.querySelectorAll("[${THEME_TOGGLE_ATTRIBUTE}]");for(i=0;i<n.length;i++){n[i].setAttribute("aria-label",${JSON.stringify(
+  themeToggleLabel('light'),
+)});n[i].title=${JSON.stringify(themeToggleLabel('light'))}}}})()`
 
 /** Every frame's markup, keyed by frame. */
 export async function renderFrames(): Promise<Record<ShellFrame, string>> {

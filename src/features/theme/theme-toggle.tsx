@@ -1,6 +1,14 @@
 /** Button switching between the dark and light themes. */
+import type { Theme } from '../../core/theme.ts'
 import { useTheme } from './use-theme.ts'
 import './theme.css'
+
+/** Marks the switch, so the first-paint frame's script can label it for the page's theme. */
+export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle'
+
+/** The switch's name in `theme`: what pressing it does. */
+export const themeToggleLabel = (theme: Theme) =>
+  `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`
 
 /**
  * A labelled switch; its accessible name says what pressing it does. Its icon shows the theme it
@@ -10,14 +18,15 @@ import './theme.css'
  */
 export function ThemeToggle() {
   const [theme, toggle] = useTheme()
-  const next = theme === 'dark' ? 'light' : 'dark'
+  const label = themeToggleLabel(theme)
   return (
     <button
       type="button"
       className="icon-button"
       onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
+      {...{ [THEME_TOGGLE_ATTRIBUTE]: '' }}
     >
       <svg className="theme-icon theme-icon--sun" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="4.5" />
