@@ -25,7 +25,7 @@ function wrap(words: string[], width: number): string[] {
 }
 
 /** An SVG (600×600) for `slug`, titled `title`; the colours are derived from the slug. */
-export function eventImageSvg(slug: string, title: string): string {
+function eventImageSvg(slug: string, title: string): string {
   const hash = createHash('sha256').update(slug).digest()
   const hueA = ((hash[0] ?? 0) * 360) / 256
   const hueB = (hueA + 60 + (hash[1] ?? 0) / 2) % 360

@@ -97,13 +97,13 @@ const inert = (html: string) =>
  * frames are rendered in the dark theme: on a light page the theme switch is named for it (its
  * icon follows the theme by the stylesheet).
  */
-export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f,a;try{s=+localStorage.getItem(${JSON.stringify(
+export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f,a,l;try{s=+localStorage.getItem(${JSON.stringify(
   SIGNIN_EVENT_KEY,
 )})||0;o=+localStorage.getItem(${JSON.stringify(
   SIGNOUT_EVENT_KEY,
-)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search);if(document.documentElement.dataset.theme==="light"){n=document.querySelectorAll("[${THEME_TOGGLE_ATTRIBUTE}]");for(i=0;i<n.length;i++){n[i].setAttribute("aria-label",${JSON.stringify(
+)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search);if(document.documentElement.dataset.theme==="light"){n=document.querySelectorAll("[${THEME_TOGGLE_ATTRIBUTE}]");l=${JSON.stringify(
   themeToggleLabel('light'),
-)});n[i].title=${JSON.stringify(themeToggleLabel('light'))}}}})()`
+)};for(i=0;i<n.length;i++){n[i].setAttribute("aria-label",l);n[i].title=l}}})()`
 
 /** Every frame's markup, keyed by frame. */
 export async function renderFrames(): Promise<Record<ShellFrame, string>> {

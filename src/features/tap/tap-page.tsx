@@ -94,7 +94,6 @@ export function TapFrame({ anonymous = false }: { anonymous?: boolean }) {
 }
 
 /** The whole page; its heading stays "Card tap" whatever the link holds. */
-
 export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   const tap = useMemo(() => parseTapParams(search), [search])
   return (
