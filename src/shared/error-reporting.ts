@@ -20,7 +20,7 @@ const FIRST_RENDER_WAIT_MS = 10_000
 /**
  * How long the SDK waits after the first screen, unless an error is waiting for it: its code and
  * set-up are the largest piece of work the page does, so they come after the start-up work has
- * ended rather than in the middle of it, while the holder starts to read or tap (decision 012).
+ * ended rather than in the middle of it, while the holder starts to read or tap (decision 014).
  */
 const SETTLE_MS = 5_000
 
