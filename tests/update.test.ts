@@ -69,4 +69,43 @@ describe('update prompt', () => {
     ).toBeNull()
     expect(await page.getByText('New version available').count()).toBe(0)
   })
+
+  it('a second tab showing the prompt reloads onto the version the first tab activated', async () => {
+    const context = await suite.newContext()
+    const first = await context.newPage()
+    await first.goto(server.url + '/')
+    await waitForServiceWorker(first)
+    const second = await context.newPage()
+    await second.goto(server.url + '/')
+    await waitForServiceWorker(second)
+
+    server.override('/sw.js', (source) => `${source}\n// version 3\n`)
+    await first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+    const prompt = (page: Page) =>
+      page.getByRole('status').filter({ hasText: 'New version available' })
+    await prompt(first).waitFor()
+    await prompt(second).waitFor()
+    const newVersion = await first.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.scriptURL ?? null),
+    )
+    expect(newVersion).not.toBeNull()
+
+    await Promise.all([
+      first.waitForEvent('load'),
+      prompt(first).getByRole('button', { name: 'Reload' }).click(),
+    ])
+    await waitForServiceWorker(first)
+    // The second tab is already controlled by the new worker; its Reload loads the new page.
+    await Promise.all([
+      second.waitForEvent('load'),
+      prompt(second).getByRole('button', { name: 'Reload' }).click(),
+    ])
+    await waitForServiceWorker(second)
+    expect(await second.getByText('New version available').count()).toBe(0)
+    expect(
+      await second.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((r) => [r?.active?.state, r?.waiting]),
+      ),
+    ).toEqual(['activated', null])
+  })
 })

@@ -30,9 +30,18 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     const { Workbox } = await import('workbox-window')
     const wb = new Workbox('/sw.js', { scope: '/' })
     wb.addEventListener('waiting', () => {
+      // Another tab's Reload may activate the new version first; it then controls this page too
+      // (`clients.claim()`), and this page's Reload has only to load it.
+      let accepted = false
+      let tookOver = false
+      wb.addEventListener('controlling', () => {
+        if (accepted) window.location.reload()
+        else tookOver = true
+      })
       waiting = {
         activate() {
-          wb.addEventListener('controlling', () => window.location.reload())
+          if (tookOver) return window.location.reload()
+          accepted = true
           wb.messageSkipWaiting()
         },
       }
