@@ -10,6 +10,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
   addEvent,
+  armFault,
   breakRoute,
   callCount,
   clearFaults,
@@ -182,5 +183,42 @@ describe('Periodic Background Sync with no page open', () => {
     await reopened.goto(appUrl + '/')
     await expectEventsHome(reopened)
     await reopened.getByTestId('event-card').filter({ hasText: name }).waitFor()
+  })
+
+  it('a session the provider ended: signed out with no page open, and the next open forgets the holder', async () => {
+    const { context, page } = await suite.signedIn()
+    // What a holder's wallet leaves in the page's storage (wagmi's connection state).
+    await page.evaluate(() =>
+      localStorage.setItem('wagmi.store', '{"state":{"current":"iyk-test-wallet"}}'),
+    )
+    const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
+    await patchEngineSession(page, { lastAuthAt: signedInAt - REAUTH_MIN_GAP_MS - 1000 })
+    const worker = await closeApp(context, page)
+    await resetStack()
+    await armFault('provider', {
+      route: AUTHENTICATE,
+      count: 1,
+      mode: 'error',
+      status: 404,
+      error_type: 'session_not_found',
+    })
+
+    await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
+    await expect
+      .poll(async () => record(await worker.readEngineState())?.session ?? null, {
+        timeout: 10_000,
+      })
+      .toBeNull()
+
+    const reopened = await context.newPage()
+    await reopened.goto(appUrl + '/')
+    await reopened.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
+    await expect.poll(() => reopened.evaluate(() => localStorage.getItem('wagmi.store'))).toBeNull()
+    // The markers agree now: the next load paints the signed-out frame from the start.
+    const markers = await reopened.evaluate(() => [
+      Number(localStorage.getItem('signin-event')),
+      Number(localStorage.getItem('signout-event')),
+    ])
+    expect(markers[1]).toBeGreaterThan(markers[0] ?? 0)
   })
 })

@@ -142,6 +142,57 @@ describe('sign-out', () => {
   })
 })
 
+describe('a session that ended while no tab was open', () => {
+  const anonymousSnapshot: WorkerMessage = {
+    v,
+    type: WORKER_MESSAGE.snapshot,
+    auth: { signedIn: false },
+    events: null,
+    status: { online: true, refreshing: false, pendingTaps: [] },
+  }
+  const keepHolderData = () => {
+    localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/account","email":"a@example.com"}')
+    localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
+  }
+  afterEach(() => localStorage.clear())
+
+  it('the markers said signed in, the host says not: forgets the holder and marks the sign-out', async () => {
+    localStorage.setItem(SIGNOUT_EVENT_KEY, '1000')
+    localStorage.setItem(SIGNIN_EVENT_KEY, '2000')
+    keepHolderData()
+    await start('worker')
+    deliver(anonymousSnapshot)
+    expect(localStorage.getItem('wagmi.store')).toBeNull()
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+    expect(Number(localStorage.getItem(SIGNOUT_EVENT_KEY))).toBeGreaterThan(2000)
+  })
+
+  it('a first answer that agrees with the markers forgets nothing', async () => {
+    localStorage.setItem(SIGNIN_EVENT_KEY, '2000')
+    keepHolderData()
+    await start('worker')
+    deliver({
+      v,
+      type: WORKER_MESSAGE.snapshot,
+      auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 1 },
+      events: null,
+      status: { online: true, refreshing: false, pendingTaps: [] },
+    })
+    expect(localStorage.getItem('wagmi.store')).not.toBeNull()
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
+    expect(localStorage.getItem(SIGNOUT_EVENT_KEY)).toBeNull()
+  })
+
+  it("a sign-in marked after the page opened (in another tab) is not this page's to judge", async () => {
+    keepHolderData()
+    await start('worker')
+    localStorage.setItem(SIGNIN_EVENT_KEY, String(Date.now()))
+    deliver(anonymousSnapshot)
+    expect(localStorage.getItem('wagmi.store')).not.toBeNull()
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
+  })
+})
+
 describe('reports from the worker', () => {
   it('reports each one as an Error from the worker, then tells the worker it has it', async () => {
     reportError.mockClear()

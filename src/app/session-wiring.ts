@@ -7,6 +7,7 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { connectSession } from '../session/connect-session.ts'
+import { markSignedOut, signedInMarked } from '../session/markers.ts'
 import { reportError } from '../shared/error-reporting.ts'
 import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
 import { forgetReturnTarget } from '../features/auth/return-target.ts'
@@ -68,10 +69,24 @@ export function startSession(
   window.addEventListener('online', applyBrowserNet)
   window.addEventListener('offline', applyBrowserNet)
 
+  // What the markers said as this page opened. A first answer from the host that disagrees means
+  // the session ended while no tab was open (a background refresh found it gone, or the browser
+  // dropped the host's storage): nothing ran the sign-out's local part then, so this page does.
+  const markedSignedIn = signedInMarked()
+  let answered = false
+
   let mode: SessionMode | null = null
   const connection = connectSession({ firstScreen, provisional: apply }).then((client) => {
     mode = client.mode
     client.subscribe(apply)
+    client.subscribe((message) => {
+      if (answered || message.type !== WORKER_MESSAGE.snapshot) return
+      answered = true
+      if (markedSignedIn && !message.auth.signedIn) {
+        forgetHolder()
+        markSignedOut()
+      }
+    })
     // The worker posts its reports to one tab only, so this tab reports each one it receives.
     client.subscribe((message) => {
       if (message.type !== WORKER_MESSAGE.report) return
@@ -121,11 +136,13 @@ export function startSession(
 
   // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
   // were the holder's; the host drops the taps). The signed-in layout leaves its pages by itself.
-  store.subscribe((state, previous) => {
-    if (previous.auth.status !== 'signed-in' || state.auth.status !== 'anonymous') return
+  const forgetHolder = () => {
     syncAskedFor.clear()
     forgetReturnTarget()
     forgetWallet()
+  }
+  store.subscribe((state, previous) => {
+    if (previous.auth.status === 'signed-in' && state.auth.status === 'anonymous') forgetHolder()
   })
 
   // The spec's marker rules, for tabs whose session runs in the page (a worker's broadcasts

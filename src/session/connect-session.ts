@@ -9,7 +9,6 @@
  *
  * This module picks the host: the service worker where one can run, else the page itself.
  */
-import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import {
   PROTOCOL_VERSION as v,
   TAB_MESSAGE,
@@ -18,6 +17,7 @@ import {
 } from '../core/protocol.ts'
 import { isDevServer } from '../config/env.ts'
 import { idleAfter } from '../shared/idle-after.ts'
+import { signedInMarked } from './markers.ts'
 import { registerServiceWorker } from './service-worker.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
@@ -40,16 +40,6 @@ const anonymous = (): SnapshotMessage => ({
   events: null,
   status: { online: navigator.onLine, refreshing: false, pendingTaps: [] },
 })
-
-/** The spec's markers say the last thing that happened in this browser was a sign-in. */
-function signedInMarked(): boolean {
-  try {
-    const signin = Number(localStorage.getItem(SIGNIN_EVENT_KEY) ?? 0)
-    return signin > Number(localStorage.getItem(SIGNOUT_EVENT_KEY) ?? 0)
-  } catch {
-    return false
-  }
-}
 
 /** This origin's registration where one has an active worker, else null. */
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {

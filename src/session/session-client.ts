@@ -7,7 +7,6 @@ import {
   HEARTBEAT_INTERVAL_MS,
   PROVIDER_TIMEOUT_MS,
   REFRESHING_RECHECK_MS,
-  SIGNOUT_EVENT_KEY,
 } from '../core/constants.ts'
 import { AppError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
@@ -20,6 +19,7 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { subscribeWorkerMessages } from '../platform/broadcast.ts'
+import { markSignedOut } from './markers.ts'
 
 /** Where the session engine runs for this tab. */
 export type SessionMode = 'worker' | 'page'
@@ -167,11 +167,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     async signOut() {
       const signedOut = nextMessage(WORKER_MESSAGE.signout, 'Signing out took too long.')
       post({ v, type: TAB_MESSAGE.signout })
-      try {
-        localStorage.setItem(SIGNOUT_EVENT_KEY, String(Date.now()))
-      } catch {
-        // Storage may be unavailable; the broadcast still reaches every tab.
-      }
+      markSignedOut()
       // The host clears everything locally even when the network is down, so this is quick.
       await signedOut.catch(() => {})
     },

@@ -1,8 +1,8 @@
 /** What happens once the provider accepted a sign-in: hand-off, local cleanup, marker, leave. */
-import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { clearProviderLocalCopy } from '../../shared/provider-client.ts'
 import { forgetReturnTarget } from './return-target.ts'
+import { markSignedIn } from '../../session/markers.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 
 /**
@@ -23,11 +23,7 @@ export function completeSignIn(
     }
     // Signed in: a way back kept for an emailed link is used up or, for any other sign-in, stale.
     forgetReturnTarget()
-    try {
-      localStorage.setItem(SIGNIN_EVENT_KEY, String(Date.now()))
-    } catch {
-      // Storage may be unavailable; other tabs still hear the host's broadcast.
-    }
+    markSignedIn()
     leave(target)
   }
 }
