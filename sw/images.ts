@@ -25,6 +25,8 @@ export function startImageCache(origins: readonly string[]): void {
       const urls = message.events.flatMap((event) => (event.imageUrl ? [event.imageUrl] : []))
       then(() => images.keep(urls))
     } else if (message.type === WORKER_MESSAGE.signout || message.type === WORKER_MESSAGE.signin) {
+      // A list's images still downloading stop now; the clear then runs next, not minutes later.
+      images.stop()
       then(() => images.clear())
     }
   })

@@ -85,6 +85,31 @@ describe('event images', () => {
     await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(false)
   })
 
+  it('sign-out deletes them at once, even while a list is still downloading its images', async () => {
+    const { context, page } = await suite.signedIn()
+    const images = await listImages(page)
+    await expect.poll(async () => (await keptImages(page)).length).toBe(images.length)
+    // The image host takes calls and never answers: each download waits out its own deadline
+    // (the browser's HTTP cache may not answer for it either).
+    for (const image of images) {
+      await armFault('cards', { route: new URL(image).pathname, mode: 'hang', count: 1000 })
+    }
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache')
+    await page.evaluate((name) => caches.delete(name), IMAGE_CACHE)
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    // The worker is downloading the list's images again (its cache exists once more).
+    await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(true)
+
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    // Well within one download's deadline (8 s), let alone one per image.
+    await expect
+      .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), { timeout: 4000 })
+      .toBe(false)
+    await resetStack()
+  })
+
   it('load only from the configured origins: an event naming another host shows a placeholder', async () => {
     const requested: string[] = []
     const { page } = await suite.signedIn({

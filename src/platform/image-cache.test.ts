@@ -1,5 +1,5 @@
 /** The offline image cache over a fake Cache Storage: exactly the list's images, bounded, a day, gone on clear. */
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   EVENTS_CACHE_TTL_MS,
   IMAGE_CACHE_NAME,
@@ -47,6 +47,8 @@ const url = (n: number) => `https://img.example/${n}.png`
 
 let now = 1_000_000
 let fetched: string[]
+/** The signal each fetch was given, by URL. */
+let signals: Map<string, AbortSignal | null | undefined>
 let answers: Map<string, () => Response | Promise<Response>>
 let store: ReturnType<typeof fakeCaches>
 let images: ImageCache
@@ -61,6 +63,7 @@ const keptUrls = () => [...(store.stores.get(IMAGE_CACHE_NAME)?.keys() ?? [])]
 beforeEach(() => {
   now = 1_000_000
   fetched = []
+  signals = new Map()
   answers = new Map()
   store = fakeCaches()
   images = createImageCache({
@@ -68,6 +71,7 @@ beforeEach(() => {
     now: () => now,
     async fetch(input, init) {
       fetched.push(input)
+      signals.set(input, init.signal)
       expect(init).toMatchObject({ mode: 'cors', credentials: 'omit' })
       const answer = answers.get(input)
       if (!answer) throw new TypeError('Failed to fetch')
@@ -132,6 +136,32 @@ describe('keep', () => {
     await images.keep([url(1)])
     expect(fetched).toEqual([url(1), url(1)])
     expect(await images.match(url(1))).toBeDefined()
+  })
+})
+
+describe('stop', () => {
+  it('ends a keep under way: the download in flight is cancelled, nothing more is stored', async () => {
+    answers.set(url(1), image(10))
+    let answer: (response: Response) => void = () => {}
+    answers.set(url(2), () => new Promise<Response>((resolve) => (answer = resolve)))
+    answers.set(url(3), image(10))
+    const keeping = images.keep([url(1), url(2), url(3)])
+    await vi.waitFor(() => expect(fetched).toContain(url(2)))
+
+    images.stop()
+    expect(signals.get(url(2))?.aborted).toBe(true)
+    // A host that answers anyway (the fake ignores the signal) changes nothing.
+    answer(image(10)())
+    await keeping
+    expect(keptUrls()).toEqual([url(1)])
+    expect(fetched).not.toContain(url(3))
+  })
+
+  it('leaves the next keep alone', async () => {
+    answers.set(url(1), image(10))
+    images.stop()
+    expect(await images.keep([url(1)])).toEqual({ kept: 1, fetched: 1, skipped: 0 })
+    expect(signals.get(url(1))?.aborted).toBe(false)
   })
 })
 

@@ -38,6 +38,13 @@ export interface KeepResult {
 export interface ImageCache {
   /** Makes the cache hold exactly these images (as far as the bounds allow), fetching the missing ones. */
   keep(urls: readonly string[]): Promise<KeepResult>
+  /**
+   * Stops a `keep` under way at once: it fetches and stores nothing more. A sign-out calls it
+   * before `clear`, which would otherwise wait behind a slow `keep` (up to minutes on a bad
+   * network) that goes on storing the holder's images, and may never run if the browser stops the
+   * worker meanwhile.
+   */
+  stop(): void
   /** Deletes every kept image (sign-out, another holder's sign-in). */
   clear(): Promise<void>
   /** The kept image for `url` if it is under a day old. */
@@ -53,11 +60,18 @@ const defaultDeps = (): ImageCacheDeps => ({
 /** Creates the cache over Cache Storage. */
 export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCache {
   const open = () => deps.caches.open(IMAGE_CACHE_NAME)
+  /** Aborted by `stop`: the signal of the `keep` under way. */
+  let running = new AbortController()
 
   /** The image's bytes and type if its host allows reading it and it is within the bounds. */
-  async function download(url: string): Promise<{ body: Blob; type: string } | null> {
+  async function download(
+    url: string,
+    stopped: AbortSignal,
+  ): Promise<{ body: Blob; type: string } | null> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), IMAGE_TIMEOUT_MS)
+    const stop = () => controller.abort()
+    stopped.addEventListener('abort', stop)
     try {
       const response = await deps.fetch(url, {
         mode: 'cors',
@@ -73,6 +87,7 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
       return null
     } finally {
       clearTimeout(timer)
+      stopped.removeEventListener('abort', stop)
     }
   }
 
@@ -89,6 +104,7 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
 
   return {
     async keep(urls) {
+      const { signal } = (running = new AbortController())
       const wanted = [...new Set(urls)].slice(0, MAX_CACHED_IMAGES)
       const cache = await open()
       for (const request of await cache.keys()) {
@@ -97,13 +113,15 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
       let total = 0
       const result: KeepResult = { kept: 0, fetched: 0, skipped: urls.length - wanted.length }
       for (const url of wanted) {
+        if (signal.aborted) break
         const size = await storedSize(cache, url)
         if (size !== null && total + size <= MAX_CACHED_IMAGES_BYTES) {
           total += size
           result.kept += 1
           continue
         }
-        const image = size === null ? await download(url) : null
+        const image = size === null ? await download(url, signal) : null
+        if (signal.aborted) break
         if (image === null || total + image.body.size > MAX_CACHED_IMAGES_BYTES) {
           await cache.delete(url)
           result.skipped += 1
@@ -120,6 +138,9 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
         result.fetched += 1
       }
       return result
+    },
+    stop() {
+      running.abort()
     },
     async clear() {
       await deps.caches.delete(IMAGE_CACHE_NAME)
