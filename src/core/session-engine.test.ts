@@ -652,6 +652,30 @@ describe('a tab finding no list', () => {
     expect(h.sent('events')).toHaveLength(1)
   })
 
+  it('waits for the scheduled retry while backing off: reloads make no calls', async () => {
+    h.backend.eventsFaults.push({ fail: 'network' })
+    await signIn()
+    h.backend.authenticateOutage = json(503, {})
+    h.clock.advance(10 * MIN)
+    await h.engine.wake('heartbeat')
+    expect((await stored())?.session?.backoffAttempt).toBe(1)
+    const due = (await h.engine.nextWakeAt())!
+    const calls = [h.backend.callsTo(AUTH).length, h.backend.callsTo(EVENTS).length]
+    for (let i = 0; i < 5; i++) {
+      await h.spawn().receive(hello, reply)
+      h.clock.advance(200)
+    }
+    expect(h.clock.now()).toBeLessThan(due)
+    expect([h.backend.callsTo(AUTH).length, h.backend.callsTo(EVENTS).length]).toEqual(calls)
+    expect((await stored())?.session?.backoffAttempt).toBe(1)
+
+    // The retry, once due, brings the list.
+    h.backend.authenticateOutage = null
+    h.clock.set(due)
+    await h.spawn().receive(hello, reply)
+    expect(h.sent('events')).toHaveLength(1)
+  })
+
   it('does nothing more when the cache is there', async () => {
     await signIn()
     h.clock.advance(30_000)

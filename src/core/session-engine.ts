@@ -656,13 +656,16 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   /**
    * A signed-in tab with no usable list (the fetch after a hand-off was cut short by the page
    * leaving, or the cache expired) gets one now: with the current JWT while it is fresh, else
-   * through a re-authentication, which fetches with the new one.
+   * through a re-authentication, which fetches with the new one. Not while backing off: the
+   * scheduled retry fetches the list, and reloads must not turn an outage into a burst of calls.
    */
   async function ensureEvents(): Promise<void> {
     if (ensuring) return
     const state = await readState()
     const session = state.session
-    if (session === null || cachedView(state, clock.now()) !== null) return
+    const now = clock.now()
+    if (session === null || cachedView(state, now) !== null) return
+    if (session.backoffAttempt > 0 && session.nextDueAt > now) return
     ensuring = true
     try {
       if (clock.now() - session.lastAuthAt < JWT_FRESH_MS) {
