@@ -221,3 +221,46 @@ describe('session client: account calls', () => {
     expect(await pending).toEqual({ ok: false, failure: { kind: 'unreachable' } })
   })
 })
+
+describe('session client: an answer overtaken by a sign-in or sign-out', () => {
+  const anonymous: SnapshotMessage = { ...snapshot(false), auth: { signedIn: false } }
+
+  /** A client over a host that answers only when told to. */
+  function quietHost() {
+    const sent: TabMessage[] = []
+    let deliver: Deliver = () => {}
+    const tab = createSessionClient('worker', (toTab) => {
+      deliver = toTab
+      return (message) => void sent.push(message)
+    })
+    const received: WorkerMessage[] = []
+    tab.subscribe((message) => void received.push(message))
+    const hellos = () => sent.filter((message) => message.type === TAB_MESSAGE.hello).length
+    return { tab, received, hellos, deliver: (message: WorkerMessage) => deliver(message) }
+  }
+
+  it('is not shown: the tab asks again and shows the next answer', () => {
+    const host = quietHost()
+    client = host.tab
+    client.hello()
+    // The host read its state (signed in), then a sign-out was announced, then the answer came.
+    host.deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    host.deliver(snapshot(false))
+    expect(host.received.map((message) => message.type)).toEqual([WORKER_MESSAGE.signout])
+    expect(host.hellos()).toBe(2)
+
+    host.deliver(anonymous)
+    expect(host.received.at(-1)).toEqual(anonymous)
+    expect(host.hellos()).toBe(2)
+  })
+
+  it('an answer with no change announced since its hello is shown at once', () => {
+    const host = quietHost()
+    client = host.tab
+    host.deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    client.hello()
+    host.deliver(anonymous)
+    expect(host.received.at(-1)).toEqual(anonymous)
+    expect(host.hellos()).toBe(1)
+  })
+})

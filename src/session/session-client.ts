@@ -87,7 +87,30 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   let recheck: ReturnType<typeof setTimeout> | undefined
   const askAgain = () => {
     recheck = setTimeout(askAgain, REFRESHING_RECHECK_MS)
+    askHost()
+  }
+
+  // A sign-in or sign-out announced after the last hello was sent may overtake its answer: the
+  // host read its state before the change and answers after announcing it. Shown, that answer
+  // would undo the change in this tab for good, so the tab asks again instead.
+  let sessionChanges = 0
+  let askedAt: number | null = null
+  const askHost = () => {
+    askedAt = sessionChanges
     post({ v, type: TAB_MESSAGE.hello })
+  }
+  /** False for a snapshot that a sign-in or sign-out may have overtaken (then asks again). */
+  function current(message: WorkerMessage): boolean {
+    if (message.type === WORKER_MESSAGE.signin || message.type === WORKER_MESSAGE.signout) {
+      sessionChanges += 1
+    }
+    if (message.type !== WORKER_MESSAGE.snapshot || askedAt === null) return true
+    if (askedAt !== sessionChanges) {
+      askHost()
+      return false
+    }
+    askedAt = null
+    return true
   }
   function watchRefreshing(message: WorkerMessage): void {
     const status =
@@ -107,6 +130,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
 
   const listeners = new Set<(message: WorkerMessage) => void>()
   const emit = (message: WorkerMessage) => {
+    if (!current(message)) return
     watchRefreshing(message)
     for (const listener of listeners) listener(message)
   }
@@ -187,9 +211,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
         post({ v, type: TAB_MESSAGE.account, id, call })
       })
     },
-    hello() {
-      post({ v, type: TAB_MESSAGE.hello })
-    },
+    hello: askHost,
     reportReceived(id) {
       post({ v, type: TAB_MESSAGE.reportReceived, id })
     },
