@@ -283,6 +283,36 @@ describe('TapPage: signed in', () => {
     expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
   })
 
+  it('a refresh already under way when the tap came: waits for the one that settles the tap', async () => {
+    vi.useFakeTimers()
+    try {
+      const store = signedInStore([event('1', 'Old one')])
+      // The page opened from the card while the load's refresh was fetching the list.
+      hostSays(store, status(true))
+      renderTap(store)
+      hostSays(store, status(true, { pendingTaps: [TAP] }))
+      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
+      // That refresh ends well, with the tap still kept: the host runs the tap's own next.
+      hostSays(store, listMessage([event('1', 'Old one')]), status(false, { pendingTaps: [TAP] }))
+      expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
+      expect(screen.queryByTestId('tap-kept')).toBeNull()
+      // The wait for it has a full deadline of its own.
+      await act(() => vi.advanceTimersByTimeAsync(1000))
+      hostSays(store, status(true, { pendingTaps: [TAP] }))
+      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1001))
+      expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
+      hostSays(
+        store,
+        listMessage([event('1', 'Old one'), event('2', 'Berlin Meetup')]),
+        status(false),
+      )
+      expect(screen.getByTestId('tap-new-events')).toHaveTextContent('Berlin Meetup')
+      expect(screen.queryByTestId('tap-kept')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('is not "saved" when only another tap is still pending', () => {
     const store = signedInStore([event('1')])
     renderTap(store)

@@ -19,6 +19,8 @@ interface Run {
   events: EventsSlice
   sawRefreshing: boolean
   timedOut: boolean
+  /** Counts the refreshes waited for; each has its own deadline. */
+  round: number
   done: boolean
 }
 
@@ -30,6 +32,9 @@ export type TapRefresh = { done: false } | { done: true; fresh: PoapEvent[] }
  * asked for is over, with the events that are new (kept up to date: a tap the host settles later
  * brings its events then). Over means: the host reported it running and then not; or a new list
  * or failure arrived; or the timeout passed. Without a list before, nothing can be called new.
+ *
+ * A refresh that ends well with the tap still kept was already under way when the tap came (it
+ * began fetching before): the host settles the tap with the next one, which is waited for too.
  */
 export function useTapRefresh(
   key: string,
@@ -40,6 +45,8 @@ export function useTapRefresh(
   const events = useAppStore((state) => state.events)
   const list = events.list
   const refreshing = useAppStore((state) => state.net.refreshing)
+  const online = useAppStore((state) => state.net.online)
+  const pending = useAppStore((state) => state.net.pendingTaps.includes(key))
   const [run, setRun] = useState<Run | null>(null)
   // Once per tap, even when StrictMode runs effects twice.
   const started = useRef<string | null>(null)
@@ -55,6 +62,7 @@ export function useTapRefresh(
       events,
       sawRefreshing: refreshing,
       timedOut: false,
+      round: 0,
       done: false,
     })
     onTap(key)
@@ -66,11 +74,17 @@ export function useTapRefresh(
       if (!run.sawRefreshing) setRun({ ...run, sawRefreshing: true })
       return
     }
-    if (run.sawRefreshing || run.timedOut || events !== run.events) setRun({ ...run, done: true })
-  }, [run, refreshing, events])
+    if (!run.sawRefreshing && !run.timedOut && events === run.events) return
+    if (!run.timedOut && pending && online && events.error === null) {
+      setRun({ ...run, events, sawRefreshing: false, round: run.round + 1 })
+    } else {
+      setRun({ ...run, done: true })
+    }
+  }, [run, refreshing, events, pending, online])
 
   const waiting = run !== null && !run.done
   const runKey = run?.key
+  const round = run?.round
   useEffect(() => {
     if (!waiting) return
     const timer = setTimeout(
@@ -78,7 +92,7 @@ export function useTapRefresh(
       timeoutMs,
     )
     return () => clearTimeout(timer)
-  }, [waiting, runKey, timeoutMs])
+  }, [waiting, runKey, round, timeoutMs])
 
   if (run?.key !== key || !run.done) return { done: false }
   const before = run.before
