@@ -175,6 +175,16 @@ describe('EventsHome', () => {
     expect(age).toHaveTextContent(/^Can’t reach IYK Cards\s+updated just now$/)
   })
 
+  it('announces the connection state, never the age ticking on', async () => {
+    await renderHome(
+      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
+    )
+    const live = screen.getByTestId('events-age').querySelectorAll('[aria-live]')
+    expect(live).toHaveLength(1)
+    expect(live[0]).toHaveTextContent(/^Can’t reach IYK Cards$/)
+    expect(screen.getByTestId('events-age').closest('[aria-live]')).toBeNull()
+  })
+
   it('shows no badge while the host reaches the service', async () => {
     await renderHome(
       signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(true)]),
