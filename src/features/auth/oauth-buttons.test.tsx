@@ -1,5 +1,5 @@
 /** The Google and Apple buttons: each visible state, and the way back kept before leaving. */
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { OAuthButtons } from './oauth-buttons.tsx'
 import { RETURN_TARGET_KEY } from './return-target.ts'
@@ -47,6 +47,22 @@ describe('OAuthButtons', () => {
     >
     expect(kept).toMatchObject({ path: TAP, oauth: true })
     expect(kept.expiresAt).toBeGreaterThan(Date.now() + 15 * 60_000)
+  })
+
+  it('gives the buttons back when the browser shows the page again from its back-forward cache', async () => {
+    render(<OAuthButtons provider={fakeProvider(() => Promise.resolve())} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await screen.findByRole('button', { name: 'Opening Google…' })
+    const pageshow = (persisted: boolean) =>
+      act(() => {
+        window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }))
+      })
+    // A fresh load's pageshow changes nothing.
+    pageshow(false)
+    expect(screen.getByRole('button', { name: 'Opening Google…' })).toBeDisabled()
+    pageshow(true)
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled()
   })
 
   it('says why a start failed and gives the buttons back', async () => {

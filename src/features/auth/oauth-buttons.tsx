@@ -1,5 +1,5 @@
 /** "Continue with Google" and "Continue with Apple": the provider's OAuth, back to the one landing URL. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { keepOAuthReturnTarget } from './return-target.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import { landingUrl } from './sign-in-landing.ts'
@@ -23,6 +23,16 @@ export interface OAuthButtonsProps {
 export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
   const [leaving, setLeaving] = useState<OAuthProvider | null>(null)
   const [error, setError] = useState<string | null>(null)
+
+  // Back from the provider's page, a browser may show this page as it was left (its back-forward
+  // cache): "Opening…" then, with both buttons held. They are usable again.
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(null)
+    }
+    window.addEventListener('pageshow', back)
+    return () => window.removeEventListener('pageshow', back)
+  }, [])
 
   async function start(which: OAuthProvider) {
     setLeaving(which)
