@@ -12,7 +12,7 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
-import { RETURN_TARGET_KEY } from '../features/auth/return-target.ts'
+import { keepReturnTarget, RETURN_TARGET_KEY } from '../features/auth/return-target.ts'
 import type { SessionClient, SessionMode } from '../session/session-client.ts'
 import { createAppStore, type AppStore } from '../store/app-store.ts'
 import { startSession } from './session-wiring.ts'
@@ -151,7 +151,7 @@ describe('a session that ended while no tab was open', () => {
     status: { online: true, refreshing: false, pendingTaps: [] },
   }
   const keepHolderData = () => {
-    localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/account","email":"a@example.com"}')
+    keepReturnTarget('/account', 'a@example.com', Date.now() + 600_000)
     localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
   }
   afterEach(() => localStorage.clear())
@@ -302,6 +302,16 @@ describe('taps', () => {
     expect(await names()).toContain('iyk-cards-taps')
     await start('worker')
     await vi.waitFor(async () => expect(await names()).not.toContain('iyk-cards-taps'))
+  })
+
+  it('forgets a way back whose link has expired, and keeps one still in time', async () => {
+    keepReturnTarget('/account', 'a@example.com', Date.now() - 1, Date.now() - 600_000)
+    await start('worker')
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+    keepReturnTarget('/account', 'a@example.com', Date.now() + 600_000)
+    await start('worker')
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
+    localStorage.clear()
   })
 
   it('starts where there is no IndexedDB', async () => {

@@ -10,7 +10,7 @@ import { connectSession } from '../session/connect-session.ts'
 import { markSignedOut, signedInMarked } from '../session/markers.ts'
 import { reportError } from '../shared/error-reporting.ts'
 import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
-import { forgetReturnTarget } from '../features/auth/return-target.ts'
+import { forgetExpiredReturnTarget, forgetReturnTarget } from '../features/auth/return-target.ts'
 import { forgetWallet } from '../features/wallet/wallet-storage.ts'
 import type { SessionActions, SessionMode } from '../session/session-client.ts'
 import type { AppStore } from '../store/app-store.ts'
@@ -110,6 +110,8 @@ export function startSession(
 
   // Taps from before the worker kept them lived in a database of their own: none is kept there now.
   forgetLegacyTapDatabase()
+  // A way back kept for a link or a round trip that has expired is of no use, only a trace.
+  forgetExpiredReturnTarget()
 
   // Taps the host could not settle: the browser wakes the worker when the network is back (no
   // page need be open then). Asked once per tap, when its first refresh ends with it still kept:

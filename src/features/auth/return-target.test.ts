@@ -1,6 +1,7 @@
 /** The way back after a sign-in link: kept on the device, for one address, for the link's lifetime. */
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  forgetExpiredReturnTarget,
   forgetReturnTarget,
   keepOAuthReturnTarget,
   keepReturnTarget,
@@ -72,6 +73,24 @@ describe('keeping and taking the way back', () => {
     keepReturnTarget(TAP, HOLDER, NOW + LINK_MS, NOW)
     forgetReturnTarget()
     expect(takeReturnTarget([HOLDER], NOW)).toBeUndefined()
+  })
+})
+
+describe('housekeeping as the app opens', () => {
+  it('forgets a way back that has expired, or cannot be read, and keeps one still in time', () => {
+    keepReturnTarget(TAP, HOLDER, NOW + LINK_MS, NOW)
+    forgetExpiredReturnTarget(NOW + LINK_MS)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
+    forgetExpiredReturnTarget(NOW + LINK_MS + 1)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+
+    keepOAuthReturnTarget(TAP, NOW + LINK_MS, NOW)
+    forgetExpiredReturnTarget(NOW - 1)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+
+    localStorage.setItem(RETURN_TARGET_KEY, '{"path":"https://elsewhere.example/"}')
+    forgetExpiredReturnTarget(NOW)
+    expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
   })
 })
 

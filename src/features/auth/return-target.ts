@@ -96,6 +96,22 @@ function readKept(): KeptTarget | null {
 }
 
 /**
+ * Forgets a kept target whose link or round trip has expired (or that cannot be read): it can
+ * never be used, and it names where the holder was going and the address the link went to.
+ */
+export function forgetExpiredReturnTarget(now = Date.now()): void {
+  let stored: string | null
+  try {
+    stored = localStorage.getItem(RETURN_TARGET_KEY)
+  } catch {
+    return
+  }
+  if (stored === null) return
+  const kept = readKept()
+  if (!kept || now < kept.savedAt || now > kept.expiresAt) forgetReturnTarget()
+}
+
+/**
  * The kept target for a holder who just signed in with one of `emails`, if it is still fresh;
  * forgotten either way. Another holder's target (another address) is never returned.
  */
