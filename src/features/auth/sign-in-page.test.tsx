@@ -398,6 +398,37 @@ describe('someone already signed in', () => {
     expect(choice.onSignOut).toHaveBeenCalledTimes(2)
   })
 
+  it('says why a sign-in link did not work, above who is signed in', async () => {
+    const provider = fakeProvider({
+      authenticateLink: () =>
+        Promise.reject({ error_type: 'unable_to_auth_magic_link', error_message: 'x' }),
+    })
+    render(
+      <SignInPage
+        provider={provider}
+        complete={vi.fn()}
+        href={`${page}?stytch_token_type=magic_links&token=${TOKEN}`}
+        signedIn={signedInAs('previous@example.com')}
+      />,
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used')
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('previous@example.com')
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeEnabled()
+  })
+
+  it('says so for a damaged link too', () => {
+    render(
+      <SignInPage
+        provider={fakeProvider()}
+        complete={vi.fn()}
+        href={`${page}?stytch_token_type=magic_links&token=${TOKEN.slice(0, 12)}`}
+        signedIn={signedInAs('previous@example.com')}
+      />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('incomplete or damaged')
+    expect(screen.getByRole('heading', { name: 'You are signed in' })).toBeInTheDocument()
+  })
+
   it('still follows a sign-in link (another holder on a shared phone)', async () => {
     const complete = vi.fn(() => Promise.resolve())
     const href = `${page}?stytch_token_type=magic_links&token=${TOKEN}`

@@ -104,7 +104,13 @@ export function SignInPage({
   // A sign-in link still signs in (it may be another holder's, on a shared phone); otherwise a
   // holder already signed in sees who, rather than a form that would replace them.
   if (signedIn && step.kind === 'email') {
-    return <AlreadySignedIn {...signedIn} onContinue={() => signedIn.onContinue(target)} />
+    return (
+      <AlreadySignedIn
+        {...signedIn}
+        notice={step.notice}
+        onContinue={() => signedIn.onContinue(target)}
+      />
+    )
   }
 
   return (
@@ -362,15 +368,25 @@ function TokenLanding({
 function AlreadySignedIn({
   email,
   phone = null,
+  notice,
   onContinue,
   onSignOut,
-}: Omit<SignedInChoice, 'onContinue'> & { onContinue(): void }) {
+}: Omit<SignedInChoice, 'onContinue'> & {
+  /** Why a sign-in link that landed here did not sign anyone in. */
+  notice?: string | undefined
+  onContinue(): void
+}) {
   const { signingOut, error, signOut } = useSignOut(onSignOut)
   return (
     <section className="page page--narrow stack" aria-labelledby="signed-in-title">
       <h1 id="signed-in-title" tabIndex={-1}>
         You are signed in
       </h1>
+      {notice ? (
+        <p className="form__error" role="alert" data-testid="link-notice">
+          {notice}
+        </p>
+      ) : null}
       <p data-testid="signed-in-as">
         Signed in as{' '}
         <strong>
