@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as TapRouteImport } from './routes/tap'
+import { Route as SignedInSplatRouteImport } from './routes/_signedIn/$'
 import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
 import { Route as AuthEmailRouteImport } from './routes/auth.email'
 import { Route as SignedInEventsEventIdRouteImport } from './routes/_signedIn/events.$eventId'
@@ -29,6 +30,11 @@ const TapRoute = TapRouteImport.update({
   id: '/tap',
   path: '/tap',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInSplatRoute = SignedInSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInAccountRoute = SignedInAccountRouteImport.update({
   id: '/account',
@@ -49,6 +55,7 @@ const SignedInEventsEventIdRoute = SignedInEventsEventIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/tap': typeof TapRoute
+  '/$': typeof SignedInSplatRoute
   '/account': typeof SignedInAccountRoute
   '/auth/email': typeof AuthEmailRoute
   '/events/$eventId': typeof SignedInEventsEventIdRoute
@@ -56,6 +63,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/tap': typeof TapRoute
+  '/$': typeof SignedInSplatRoute
   '/account': typeof SignedInAccountRoute
   '/auth/email': typeof AuthEmailRoute
   '/events/$eventId': typeof SignedInEventsEventIdRoute
@@ -65,20 +73,23 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_signedIn': typeof SignedInRouteWithChildren
   '/tap': typeof TapRoute
+  '/_signedIn/$': typeof SignedInSplatRoute
   '/_signedIn/account': typeof SignedInAccountRoute
   '/auth/email': typeof AuthEmailRoute
   '/_signedIn/events/$eventId': typeof SignedInEventsEventIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/tap' | '/account' | '/auth/email' | '/events/$eventId'
+  fullPaths:
+    '/' | '/tap' | '/$' | '/account' | '/auth/email' | '/events/$eventId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/tap' | '/account' | '/auth/email' | '/events/$eventId'
+  to: '/' | '/tap' | '/$' | '/account' | '/auth/email' | '/events/$eventId'
   id:
     | '__root__'
     | '/'
     | '/_signedIn'
     | '/tap'
+    | '/_signedIn/$'
     | '/_signedIn/account'
     | '/auth/email'
     | '/_signedIn/events/$eventId'
@@ -114,6 +125,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TapRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/$': {
+      id: '/_signedIn/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SignedInSplatRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/account': {
       id: '/_signedIn/account'
       path: '/account'
@@ -139,11 +157,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface SignedInRouteChildren {
+  SignedInSplatRoute: typeof SignedInSplatRoute
   SignedInAccountRoute: typeof SignedInAccountRoute
   SignedInEventsEventIdRoute: typeof SignedInEventsEventIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInSplatRoute: SignedInSplatRoute,
   SignedInAccountRoute: SignedInAccountRoute,
   SignedInEventsEventIdRoute: SignedInEventsEventIdRoute,
 }

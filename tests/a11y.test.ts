@@ -69,7 +69,6 @@ const anonymousScreens: Screen[] = [
   ],
   [TAP, visit(TAP)],
   ['/tap?uid=nothex', visit('/tap?uid=nothex')],
-  ['/no/such/page', visit('/no/such/page')],
 ]
 
 /** The tap page's refresh result: the new events, or "Nothing new yet." */
@@ -107,6 +106,13 @@ const signedInScreens: Screen[] = [
       await expectEventsHome(page)
       await page.getByTestId('event-card').first().click()
       await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()
+    },
+  ],
+  [
+    'an unknown address',
+    async (page) => {
+      await page.goto(appUrl + '/no/such/page')
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor()
     },
   ],
   [

@@ -59,7 +59,6 @@ describe.each(THEMES)('%s theme', (theme) => {
         ['sign-in', '/auth/email'],
         ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
         ['tap-invalid', '/tap?uid=zz'],
-        ['not-found', '/no/such/page'],
       ]
       for (const [name, path] of anonymous) {
         await page.goto(appUrl + path)
@@ -79,6 +78,10 @@ describe.each(THEMES)('%s theme', (theme) => {
       // The wallet panel as a holder sees it, not its loading line.
       await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
       await shoot(page, 'account', width, theme)
+      // Any other address is for signed-in holders (spec §2).
+      await page.goto(appUrl + '/no/such/page')
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+      await shoot(page, 'not-found', width, theme)
       await page.goto(appUrl + '/auth/email')
       await page.getByRole('heading', { name: 'You are signed in' }).waitFor()
       await shoot(page, 'signed-in-sign-in', width, theme)

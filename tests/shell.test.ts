@@ -71,13 +71,24 @@ describe('signed-in routes', () => {
 })
 
 describe('unknown routes', () => {
-  it('shows a not-found page with a way home', async () => {
+  it('are for signed-in holders (spec §2): anyone else is asked to sign in first', async () => {
     const page = await context.newPage()
+    await page.goto(appUrl + '/no/such/page')
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/auth/email' && url.searchParams.get('redirect') === '/no/such/page',
+    )
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await page.close()
+  })
+
+  it('show a signed-in holder a not-found page with a way home', async () => {
+    const { page } = await suite.signedIn()
     await page.goto(appUrl + '/no/such/page')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     await page.getByRole('link', { name: 'Back to home' }).click()
     await page.waitForURL(appUrl + '/')
-    await page.close()
+    await expectEventsHome(page)
   })
 })
 

@@ -113,8 +113,23 @@ describe('route guard', () => {
     expect(screen.queryByTestId('redirect-note')).toBeNull()
   })
 
-  it('shows not found for an unknown route', async () => {
-    await renderAt('/nope', anonymousStore())
+  it('keeps any other address for signed-in holders (spec §2): sign in first, then not found', async () => {
+    const router = await renderAt('/no/such/page', anonymousStore())
+    expect(router.state.location.pathname).toBe('/auth/email')
+    expect(router.state.location.search).toEqual({ redirect: '/no/such/page' })
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('shows a signed-in holder not found for an unknown route, and sends them home on sign-out', async () => {
+    const store = signedInStore()
+    const router = await renderAt('/nope', store)
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    act(() => store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it('still shows not found for an event that does not exist under a known route', async () => {
+    await renderAt('/events/abc/extra', signedInStore())
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 })
