@@ -1,5 +1,5 @@
 /** The phone number step of text-message sign-in: a country, a number, then a texted code. */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { COUNTRIES, countryOf, defaultRegion, toE164, type PhoneCheck } from './phone-number.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
@@ -31,6 +31,10 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
   const [number, setNumber] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Always reached from another step, by the holder's choice: the number field takes the focus
+  // (the country is chosen already), so keyboard and screen-reader users start there.
+  const numberInput = useRef<HTMLInputElement>(null)
+  useEffect(() => numberInput.current?.focus(), [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -72,6 +76,7 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
       <label className="field">
         <span className="field__label">Mobile number</span>
         <input
+          ref={numberInput}
           className="input"
           type="tel"
           name="phone"

@@ -524,6 +524,19 @@ describe('a text-message code', () => {
     return complete
   }
 
+  it('moves the focus to each step the holder goes to, and keeps the email typed before', async () => {
+    render(<SignInPage provider={fakeProvider()} complete={vi.fn()} href={page} />)
+    // On arrival nothing takes the focus: on a phone that would open the keyboard over the page.
+    expect(screen.getByLabelText('Email')).not.toHaveFocus()
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code instead' }))
+    expect(await screen.findByLabelText('Mobile number')).toHaveFocus()
+    fireEvent.click(screen.getByRole('button', { name: 'Use email instead' }))
+    const email = await screen.findByLabelText('Email')
+    expect(email).toHaveFocus()
+    expect(email).toHaveValue('holder@example.com')
+  })
+
   it('texts a code to the number in E.164, then signs in with the same code step', async () => {
     const provider = fakeProvider()
     const complete = await toPhoneStep(provider)

@@ -91,6 +91,15 @@ export function SignInPage({
     }
     return { kind: 'email' }
   })
+  // What was typed in the email field, kept across a visit to the phone step.
+  const [email, setEmail] = useState('')
+  // Set once the holder has moved between steps: each step's field then takes the focus (never
+  // on arrival, where it would open the keyboard over the page).
+  const [moved, setMoved] = useState(false)
+  const go = (next: Step) => {
+    setMoved(true)
+    setStep(next)
+  }
   const target = redirectTarget(redirect)
   const returnTo = targetName(redirect)
   useEffect(() => {
@@ -147,17 +156,18 @@ export function SignInPage({
           {step.kind === 'email' ? (
             <EmailStep
               provider={provider}
-              onCodeSent={(email, methodId) => setStep({ kind: 'code', email, methodId })}
+              email={email}
+              onEmailChange={setEmail}
+              autoFocus={moved}
+              onCodeSent={(address, methodId) =>
+                setStep({ kind: 'code', email: address, methodId })
+              }
             />
           ) : null}
           {step.kind === 'email' ? (
             <>
               <div className="form__links">
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setStep({ kind: 'phone' })}
-                >
+                <button type="button" className="link-button" onClick={() => go({ kind: 'phone' })}>
                   Text me a code instead
                 </button>
               </div>
@@ -201,7 +211,10 @@ export function SignInPage({
               ]}
               change={{
                 label: 'Use a different email',
-                onChange: () => setStep({ kind: 'email' }),
+                onChange: () => {
+                  setEmail('')
+                  go({ kind: 'email' })
+                },
               }}
             />
           ) : null}
@@ -211,7 +224,7 @@ export function SignInPage({
               onCodeSent={(phoneNumber, methodId) =>
                 setStep({ kind: 'sms-code', phoneNumber, methodId })
               }
-              onUseEmail={() => setStep({ kind: 'email' })}
+              onUseEmail={() => go({ kind: 'email' })}
             />
           ) : null}
           {step.kind === 'sms-code' ? (
@@ -229,7 +242,7 @@ export function SignInPage({
               onNewMethod={(methodId) => setStep({ ...step, methodId })}
               change={{
                 label: 'Use a different number',
-                onChange: () => setStep({ kind: 'phone' }),
+                onChange: () => go({ kind: 'phone' }),
               }}
             />
           ) : null}
@@ -243,7 +256,14 @@ export function SignInPage({
                 . Open it on this device, in this browser. It expires in {CODE_EXPIRY_MINUTES}{' '}
                 minutes.
               </p>
-              <button type="button" className="button" onClick={() => setStep({ kind: 'email' })}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setEmail('')
+                  go({ kind: 'email' })
+                }}
+              >
                 Use a different email
               </button>
             </div>
@@ -256,14 +276,25 @@ export function SignInPage({
 
 function EmailStep({
   provider,
+  email,
+  onEmailChange,
+  autoFocus,
   onCodeSent,
 }: {
   provider: SignInProvider
+  email: string
+  onEmailChange(email: string): void
+  /** Takes the focus when shown (after the holder moved here from another step). */
+  autoFocus: boolean
   onCodeSent(email: string, methodId: string): void
 }) {
-  const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const focusOnShow = useRef(autoFocus)
+  useEffect(() => {
+    if (focusOnShow.current) input.current?.focus()
+  }, [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -289,6 +320,7 @@ function EmailStep({
       <label className="field">
         <span className="field__label">Email</span>
         <input
+          ref={input}
           className="input"
           type="email"
           name="email"
@@ -299,7 +331,7 @@ function EmailStep({
           spellCheck={false}
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => onEmailChange(event.target.value)}
           onFocus={() => provider.warm?.()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'email-error' : undefined}
