@@ -141,10 +141,13 @@ describe('PasskeysPanel', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Passkey renamed.')
     expect(calls.at(-1)).toEqual({ op: 'passkey-rename', id: phone.id, name: 'Work phone' })
     expect(screen.getByRole('list')).toHaveTextContent('Work phone')
+    // The form is gone: the focus is back on the row's Rename, not lost to the page.
+    expect(screen.getByRole('button', { name: 'Rename Work phone' })).toHaveFocus()
 
     fireEvent.click(screen.getByRole('button', { name: 'Rename Work phone' }))
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByLabelText('Name for this passkey')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Rename Work phone' })).toHaveFocus()
   })
 
   it('removes one, saying which', async () => {
@@ -154,6 +157,8 @@ describe('PasskeysPanel', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Removed “Phone”.')
     expect(calls.at(-1)).toEqual({ op: 'passkey-remove', id: phone.id })
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
+    // Its row (and the focused Remove) is gone: the focus moves on to Add a passkey.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a passkey' })).toHaveFocus())
   })
 
   it('offers no add button where the browser cannot make passkeys, and still lists them', async () => {

@@ -44,6 +44,26 @@ export function PasskeysPanel({
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [editing, setEditing] = useState<string | null>(null)
 
+  // Where the focus goes once an action has taken away the control that had it (a rename form
+  // closed, a row removed): the row's Rename button, or Add. Kept until that control can take it.
+  const [refocus, setRefocus] = useState<string | null>(null)
+  const targets = useRef(new Map<string, HTMLButtonElement>())
+  const target = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) targets.current.set(key, element)
+    else targets.current.delete(key)
+  }
+  useEffect(() => {
+    if (refocus === null) return
+    const control = targets.current.get(refocus)
+    if (!control || control.disabled) return
+    control.focus()
+    setRefocus(null)
+  })
+  const closeRename = (passkey: Passkey) => {
+    setEditing(null)
+    setRefocus(`rename:${passkey.id}`)
+  }
+
   /** Shows a result's list, or says why there is none; true when it was a list. */
   const show = useCallback((result: AccountResult, failed: (text: string) => void): boolean => {
     if (!result.ok) {
@@ -96,14 +116,16 @@ export function PasskeysPanel({
     run(`rename:${passkey.id}`, async () => {
       const result = await account({ op: 'passkey-rename', id: passkey.id, name })
       if (!show(result, fail)) return null
-      setEditing(null)
+      closeRename(passkey)
       return 'Passkey renamed.'
     })
 
   const remove = (passkey: Passkey) =>
     run(`remove:${passkey.id}`, async () => {
       const result = await account({ op: 'passkey-remove', id: passkey.id })
-      return show(result, fail) ? `Removed “${passkeyLabel(passkey)}”.` : null
+      if (!show(result, fail)) return null
+      setRefocus('add')
+      return `Removed “${passkeyLabel(passkey)}”.`
     })
 
   return (
@@ -136,7 +158,7 @@ export function PasskeysPanel({
                   passkey={passkey}
                   busy={busy === `rename:${passkey.id}`}
                   onSave={(name) => void rename(passkey, name)}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => closeRename(passkey)}
                 />
               </li>
             ) : (
@@ -144,6 +166,7 @@ export function PasskeysPanel({
                 <span className="passkeys__name">{passkeyLabel(passkey)}</span>
                 <span className="passkeys__actions">
                   <button
+                    ref={target(`rename:${passkey.id}`)}
                     type="button"
                     className="button button--small"
                     disabled={busy !== null}
@@ -172,6 +195,7 @@ export function PasskeysPanel({
       )}
       {supported ? (
         <button
+          ref={target('add')}
           type="button"
           className="button button--primary"
           disabled={busy !== null || list.status !== 'ready'}
