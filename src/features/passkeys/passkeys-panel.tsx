@@ -58,7 +58,8 @@ export function PasskeysPanel({
     if (!control || control.disabled) return
     control.focus()
     setRefocus(null)
-  })
+    // The control appears, or is enabled, with a change to one of these.
+  }, [refocus, list, editing, busy])
   const closeRename = (passkey: Passkey) => {
     setEditing(null)
     setRefocus(`rename:${passkey.id}`)
