@@ -59,6 +59,8 @@ const ACTIONS = ['refresh', 'tap', 'reload', 'idle'] as const
 describe('worker stops at random moments', () => {
   it(`never sign the holder out and lose nothing (${STOPS} stops)`, async () => {
     const random = seeded(SEED)
+    // Said first, so a run that fails (or hangs) can be replayed with WORKER_STOPS_SEED.
+    console.log(`worker stops: seed ${SEED}`)
     const { page } = await suite.signedIn()
     const start = await record(page)
     const authBefore = await callCount('/sdk/v1/sessions/authenticate')
@@ -72,6 +74,7 @@ describe('worker stops at random moments', () => {
     for (let i = 0; i < STOPS; i++) {
       const action = ACTIONS[Math.floor(random() * ACTIONS.length)] ?? 'idle'
       done[action] += 1
+      console.log(`stop ${i + 1}: ${action}`)
       if (action === 'refresh') {
         await page.goto(appUrl + '/')
         await expectEventsHome(page)

@@ -47,6 +47,18 @@ describe('CORS', () => {
     }
   })
 
+  it('does not let a page send trace headers, as the real provider and cards API do not', async () => {
+    for (const url of [
+      `${stack.provider.url}/sdk/v1/sessions/authenticate`,
+      `${stack.cards.url}/api/poap-events`,
+    ]) {
+      const response = await preflight(url, 'http://127.0.0.1:4173', 'sentry-trace, baggage')
+      const allowed = response.headers.get('access-control-allow-headers') ?? ''
+      expect(allowed).not.toContain('sentry-trace')
+      expect(allowed).not.toContain('baggage')
+    }
+  })
+
   it('echoes the origin on actual responses, errors included', async () => {
     const { session_token } = await stack.signIn('cors@example.com')
     const basic = Buffer.from(`${stack.publicToken}:${session_token}`).toString('base64')

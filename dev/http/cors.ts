@@ -3,14 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http'
 
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 
-const ALLOWED_HEADERS = [
-  'authorization',
-  'content-type',
-  'x-sdk-client',
-  'x-sdk-parent-host',
-  'sentry-trace',
-  'baggage',
-].join(', ')
+/**
+ * The headers the real services let a page send. Not Sentry's trace headers (`sentry-trace`,
+ * `baggage`): neither the provider nor the cards API allows them (decision 006), so a page that
+ * sent them would fail every preflight, here as there.
+ */
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sdk-client', 'x-sdk-parent-host'].join(
+  ', ',
+)
 
 /** Which origins may call: an explicit list, or (when undefined) any http://localhost or 127.0.0.1 port. */
 export type CorsPolicy = readonly string[] | undefined

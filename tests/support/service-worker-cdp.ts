@@ -6,6 +6,7 @@
 import { expect } from 'vitest'
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core'
 import { readEngineState } from './stack.ts'
+import { within } from './deadline.ts'
 
 /** The parts of the protocol's records read here (playwright-core does not export its types). */
 interface Registration {
@@ -244,13 +245,4 @@ export async function stopAllWorkers(page: Page): Promise<void> {
       if (attempt >= 3) throw error
     }
   }
-}
-
-/** `promise`, or a rejection naming `what` after 10 s. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within 10 s`)), 10_000)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, inject } from 'vitest'
 import type { Page, Worker } from 'playwright-core'
+import { within } from './deadline.ts'
 
 const providerUrl = inject('providerUrl')
 const cardsUrl = inject('cardsUrl')
@@ -145,11 +146,15 @@ const readRecordInBrowser = () =>
     }
   })
 
-/** The session engine's persisted record, read from the IndexedDB of a page or of the worker. */
+/**
+ * The session engine's persisted record, read from the IndexedDB of a page or of the worker. A
+ * page caught mid-navigation may never run the script: the read then fails after 15 s (a poll
+ * tries again) rather than hang.
+ */
 export function readEngineState(target: Page | Worker): Promise<Record<string, unknown> | null> {
-  return 'goto' in target
-    ? target.evaluate(readRecordInBrowser)
-    : target.evaluate(readRecordInBrowser)
+  const read =
+    'goto' in target ? target.evaluate(readRecordInBrowser) : target.evaluate(readRecordInBrowser)
+  return within(read, 'reading the session engine record', 15_000)
 }
 
 /** Overwrites fields of the stored session (times, say), as if time had passed; nothing else. */
