@@ -43,6 +43,21 @@ describe('email one-time code', () => {
     await stytch.session.revoke()
   })
 
+  it('without session_duration_minutes proves the code but starts no session, as the provider does', async () => {
+    const sent = await stack.sdk('/otps/email/login_or_create', {
+      body: { email: 'nosession@example.com' },
+    })
+    const { method_id } = ((await sent.json()) as { data: { method_id: string } }).data
+    const code = await stack.latestCode('nosession@example.com')
+    const response = await stack.sdk('/otps/authenticate', { body: { token: code, method_id } })
+    expect(response.status).toBe(200)
+    const { data } = (await response.json()) as { data: Record<string, unknown> }
+    expect(data).toMatchObject({ session_token: '', session_jwt: '', session: null })
+    expect(data.user).toMatchObject({
+      emails: [{ email: 'nosession@example.com', verified: true }],
+    })
+  })
+
   it('rejects a wrong code with otp_code_not_found, then locks after five wrong tries', async () => {
     const stytch = await client()
     const { method_id } = await stytch.otps.email.loginOrCreate('lock@example.com', {

@@ -10,12 +10,7 @@ import { deliver } from './inbox.ts'
 import { checkPkce } from './pkce.ts'
 import { defaultRedirectUrl } from './default-redirect.ts'
 import { sdkRoute } from './sdk-route.ts'
-import {
-  DEFAULT_SESSION_MINUTES,
-  authenticateData,
-  sessionMinutes,
-  startSession,
-} from './sessions.ts'
+import { authenticateData, sessionMinutes, startSession } from './sessions.ts'
 import { userForEmail } from './users.ts'
 
 /**
@@ -143,7 +138,7 @@ async function authenticateLink(ctx: ProviderContext, req: DevRequest): Promise<
     code_verifier: 'string?',
     session_duration_minutes: 'number?',
   })
-  const minutes = sessionMinutes(fields.session_duration_minutes) ?? DEFAULT_SESSION_MINUTES
+  const minutes = sessionMinutes(fields.session_duration_minutes)
   const record = ctx.store.data.magicLinks[fields.token as string]
   if (!record)
     throw new ProviderError(404, 'magic_link_not_found', 'Magic link could not be found.')

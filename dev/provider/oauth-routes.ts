@@ -14,12 +14,7 @@ import { newId, newMagicLinkToken } from './ids.ts'
 import { checkPkce } from './pkce.ts'
 import { defaultRedirectUrl } from './default-redirect.ts'
 import { errorReply, sdkRoute } from './sdk-route.ts'
-import {
-  DEFAULT_SESSION_MINUTES,
-  authenticateData,
-  sessionMinutes,
-  startSession,
-} from './sessions.ts'
+import { authenticateData, sessionMinutes, startSession } from './sessions.ts'
 import type { OAuthStateRecord, OAuthTokenRecord, ProviderState, UserRecord } from './state.ts'
 import { userForEmail } from './users.ts'
 
@@ -302,7 +297,7 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
     code_verifier: 'string?',
     session_duration_minutes: 'number?',
   })
-  const minutes = sessionMinutes(fields.session_duration_minutes) ?? DEFAULT_SESSION_MINUTES
+  const minutes = sessionMinutes(fields.session_duration_minutes)
   const record = ctx.store.data.oauthTokens?.[fields.token as string]
   // The provider answers the same for a token it never minted, one already used and one expired.
   if (!record || record.used_at || Date.parse(record.expires_at) <= ctx.clock.now()) {

@@ -9,12 +9,7 @@ import { newCode } from './ids.ts'
 import { deliver } from './inbox.ts'
 import { userWithPhone, verifyPhone } from './phone-users.ts'
 import { sdkRoute } from './sdk-route.ts'
-import {
-  DEFAULT_SESSION_MINUTES,
-  authenticateData,
-  sessionMinutes,
-  startSession,
-} from './sessions.ts'
+import { authenticateData, sessionMinutes, startSession } from './sessions.ts'
 import { userForEmail } from './users.ts'
 
 /** Wrong guesses allowed per code; the code is then dead until a new one is requested. */
@@ -74,7 +69,7 @@ async function authenticateCode(ctx: ProviderContext, req: DevRequest): Promise<
     captcha_token: 'string?',
     dfp_telemetry_id: 'string?',
   })
-  const minutes = sessionMinutes(fields.session_duration_minutes) ?? DEFAULT_SESSION_MINUTES
+  const minutes = sessionMinutes(fields.session_duration_minutes)
   const methodId = fields.method_id as string
   const otp = ctx.store.data.otps[methodId]
   if (!otp) throw new ProviderError(404, 'otp_code_not_found', 'The OTP code could not be found.')

@@ -7,8 +7,6 @@ import { mintSessionJwt } from './session-jwt.ts'
 import type { Factor, ProviderState, SessionRecord, UserRecord } from './state.ts'
 import { userObject } from './users.ts'
 
-/** Minutes a session lasts when the caller does not say. */
-export const DEFAULT_SESSION_MINUTES = 60
 const MIN_SESSION_MINUTES = 5
 const MAX_SESSION_MINUTES = 527_040
 
@@ -30,14 +28,28 @@ export function sessionMinutes(value: unknown): number | undefined {
   return minutes
 }
 
-/** Creates a session for `user` proven by `factor`, lasting `minutes`. */
+/**
+ * A sign-in that asked for no session: the provider proves the factor and creates none ("If you
+ * provide this field, the response will include values for session, session_token and
+ * session_jwt"; left blank, "no session created").
+ */
+export interface NoSession {
+  user_id: string
+  session_token?: undefined
+}
+
+/**
+ * Creates a session for `user` proven by `factor`, lasting `minutes`; none when the caller gave
+ * no `session_duration_minutes` (`minutes` undefined), as the provider does.
+ */
 export function startSession(
   ctx: ProviderContext,
   state: ProviderState,
   user: UserRecord,
   factor: Factor,
-  minutes: number,
-): SessionRecord {
+  minutes: number | undefined,
+): SessionRecord | NoSession {
+  if (minutes === undefined) return { user_id: user.user_id }
   const now = ctx.clock.now()
   const session: SessionRecord = {
     session_id: newId('session'),
@@ -75,13 +87,27 @@ export function sessionObject(session: SessionRecord): Record<string, unknown> {
   }
 }
 
-/** The authenticate response fields (`session_token`, a fresh `session_jwt`, `session`, `user`, ...). */
+/**
+ * The authenticate response fields (`session_token`, a fresh `session_jwt`, `session`, `user`,
+ * ...); for a sign-in without a session, the provider's empty ones (`""`, `""`, `null`).
+ */
 export async function authenticateData(
   ctx: ProviderContext,
-  session: SessionRecord,
+  session: SessionRecord | NoSession,
 ): Promise<Record<string, unknown>> {
   const stored = ctx.store.data.users[session.user_id]
   if (!stored) throw new ProviderError(404, 'user_not_found', 'User could not be found.')
+  if (session.session_token === undefined) {
+    const user = userObject(stored)
+    return {
+      user_id: session.user_id,
+      session_token: '',
+      session_jwt: '',
+      session: null,
+      user,
+      __user: user,
+    }
+  }
   const claim = {
     id: session.session_id,
     started_at: session.started_at,

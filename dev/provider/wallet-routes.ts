@@ -9,12 +9,7 @@ import type { ProviderContext } from './context.ts'
 import { ProviderError } from './errors.ts'
 import { checkFields, readFields, type Fields } from './fields.ts'
 import { sdkRoute } from './sdk-route.ts'
-import {
-  DEFAULT_SESSION_MINUTES,
-  authenticateData,
-  sessionMinutes,
-  startSession,
-} from './sessions.ts'
+import { authenticateData, sessionMinutes, startSession } from './sessions.ts'
 import { userForWallet } from './users.ts'
 
 const CHALLENGE_MINUTES = 10
@@ -120,7 +115,7 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
     captcha_token: 'string?',
     dfp_telemetry_id: 'string?',
   })
-  const minutes = sessionMinutes(fields.session_duration_minutes) ?? DEFAULT_SESSION_MINUTES
+  const minutes = sessionMinutes(fields.session_duration_minutes)
   const { address, type } = checkWallet(fields)
   const signature = fields.signature as string
   if (!SIGNATURE.test(signature)) {

@@ -18,13 +18,7 @@ import { ProviderError } from './errors.ts'
 import { readFields } from './fields.ts'
 import { newId } from './ids.ts'
 import { sdkRoute, type BasicAuth } from './sdk-route.ts'
-import {
-  DEFAULT_SESSION_MINUTES,
-  authenticateData,
-  liveSession,
-  sessionMinutes,
-  startSession,
-} from './sessions.ts'
+import { authenticateData, liveSession, sessionMinutes, startSession } from './sessions.ts'
 import type {
   Factor,
   SessionRecord,
@@ -488,7 +482,7 @@ async function authenticate(ctx: ProviderContext, req: DevRequest, auth: BasicAu
       addFactor(ctx, current, factor, minutes)
       return current
     }
-    return startSession(ctx, state, user, factor, minutes ?? DEFAULT_SESSION_MINUTES)
+    return startSession(ctx, state, user, factor, minutes)
   })
   return {
     ...(await authenticateData(ctx, session)),
