@@ -45,6 +45,17 @@ describe('crypto wallet', () => {
     await stytch.session.revoke()
   })
 
+  it('starts a secondary wallet factor only for a live session', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const body = { crypto_wallet_address: account.address, crypto_wallet_type: 'ethereum' }
+    const path = '/crypto_wallets/authenticate/start/secondary'
+    const without = await plain.sdk(path, { body })
+    expect(without.status).toBe(404)
+    expect(await without.json()).toMatchObject({ error_type: 'session_not_found' })
+    const { session_token } = await plain.signIn('wallet-owner@example.com')
+    expect((await plain.sdk(path, { body, sessionToken: session_token })).status).toBe(200)
+  })
+
   it('refuses a signature from another key, a malformed one, and a bad address', async () => {
     const stytch = await client(plain)
     const account = privateKeyToAccount(generatePrivateKey())

@@ -9,7 +9,7 @@ import type { ProviderContext } from './context.ts'
 import { ProviderError } from './errors.ts'
 import { checkFields, readFields, type Fields } from './fields.ts'
 import { sdkRoute } from './sdk-route.ts'
-import { authenticateData, sessionMinutes, startSession } from './sessions.ts'
+import { authenticateData, liveSession, sessionMinutes, startSession } from './sessions.ts'
 import { userForWallet } from './users.ts'
 
 const CHALLENGE_MINUTES = 10
@@ -168,11 +168,18 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
   return authenticateData(ctx, session)
 }
 
-/** The crypto-wallet routes (`start/secondary` behaves like `start/primary` here). */
+/**
+ * The crypto-wallet routes. The SDK calls `start/secondary` when it holds a session (to add the
+ * wallet to it): that needs a live one, as the provider's does. Adding the wallet to the
+ * session's user is not modelled: the app signs in with a wallet only from no session.
+ */
 export function walletRoutes(ctx: ProviderContext): Route[] {
   return [
     sdkRoute(ctx, 'POST', '/crypto_wallets/authenticate/start/primary', (req) => start(ctx, req)),
-    sdkRoute(ctx, 'POST', '/crypto_wallets/authenticate/start/secondary', (req) => start(ctx, req)),
+    sdkRoute(ctx, 'POST', '/crypto_wallets/authenticate/start/secondary', (req, auth) => {
+      liveSession(ctx, auth.secret)
+      return start(ctx, req)
+    }),
     sdkRoute(ctx, 'POST', '/crypto_wallets/authenticate', (req) => authenticate(ctx, req)),
   ]
 }
