@@ -10,7 +10,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
   addEvent,
-  armFault,
+  endSessionAtProvider,
   breakRoute,
   callCount,
   clearFaults,
@@ -195,13 +195,7 @@ describe('Periodic Background Sync with no page open', () => {
     await patchEngineSession(page, { lastAuthAt: signedInAt - REAUTH_MIN_GAP_MS - 1000 })
     const worker = await closeApp(context, page)
     await resetStack()
-    await armFault('provider', {
-      route: AUTHENTICATE,
-      count: 1,
-      mode: 'error',
-      status: 404,
-      error_type: 'session_not_found',
-    })
+    await endSessionAtProvider()
 
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
     await expect

@@ -10,7 +10,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { stopAllWorkers, watchAppWorker } from './support/service-worker-cdp.ts'
 import {
   advanceProviderClock,
-  armFault,
+  endSessionAtProvider,
   callCount,
   expectEventsHome,
   latestMessage,
@@ -297,13 +297,7 @@ describe('offline and session loss', () => {
     await other.goto(appUrl + '/account')
     await other.getByRole('button', { name: 'Sign out' }).waitFor()
 
-    await armFault('provider', {
-      route: AUTHENTICATE,
-      count: 1,
-      mode: 'error',
-      status: 404,
-      error_type: 'session_not_found',
-    })
+    await endSessionAtProvider()
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect.poll(() => isSignedIn(page)).toBe(false)
     await other.waitForURL(appUrl + '/')

@@ -59,6 +59,16 @@ export async function armFault(server: Server, fault: Record<string, unknown>): 
   expect(response.status).toBe(200)
 }
 
+/** The provider ends the session: the next re-authentication gets 404 `session_not_found`. */
+export const endSessionAtProvider = () =>
+  armFault('provider', {
+    route: '/sdk/v1/sessions/authenticate',
+    count: 1,
+    mode: 'error',
+    status: 404,
+    error_type: 'session_not_found',
+  })
+
 /** A stand-in that accepts connections and never answers, or one that answers 503 at once. */
 export type LieFi = { mode: 'hang' } | { mode: 'error'; status: 503 }
 
