@@ -38,6 +38,11 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
         if (accepted) window.location.reload()
         else tookOver = true
       })
+      // Once the new version is active, the reload loads it even if this page has not heard it
+      // take control (yet).
+      wb.addEventListener('activated', () => {
+        if (accepted) window.location.reload()
+      })
       waiting = {
         activate() {
           if (tookOver) return window.location.reload()
