@@ -100,13 +100,6 @@ function readKept(): KeptTarget | null {
  * never be used, and it names where the holder was going and the address the link went to.
  */
 export function forgetExpiredReturnTarget(now = Date.now()): void {
-  let stored: string | null
-  try {
-    stored = localStorage.getItem(RETURN_TARGET_KEY)
-  } catch {
-    return
-  }
-  if (stored === null) return
   const kept = readKept()
   if (!kept || now < kept.savedAt || now > kept.expiresAt) forgetReturnTarget()
 }

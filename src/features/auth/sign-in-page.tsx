@@ -100,6 +100,11 @@ export function SignInPage({
     setMoved(true)
     setStep(next)
   }
+  /** Back to an empty email step ("Use a different email"). */
+  const otherEmail = () => {
+    setEmail('')
+    go({ kind: 'email' })
+  }
   const target = redirectTarget(redirect)
   const returnTo = targetName(redirect)
   useEffect(() => {
@@ -211,10 +216,7 @@ export function SignInPage({
               ]}
               change={{
                 label: 'Use a different email',
-                onChange: () => {
-                  setEmail('')
-                  go({ kind: 'email' })
-                },
+                onChange: otherEmail,
               }}
             />
           ) : null}
@@ -256,14 +258,7 @@ export function SignInPage({
                 . Open it on this device, in this browser. It expires in {CODE_EXPIRY_MINUTES}{' '}
                 minutes.
               </p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  setEmail('')
-                  go({ kind: 'email' })
-                }}
-              >
+              <button type="button" className="button" onClick={otherEmail}>
                 Use a different email
               </button>
             </div>
