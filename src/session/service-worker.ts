@@ -1,4 +1,7 @@
-/** Registers the service worker (workbox-window) and announces waiting updates. */
+/**
+ * Registers the service worker (workbox-window), checks for a new version while the app stays
+ * open, and announces waiting updates.
+ */
 import { isDevServer } from '../config/env.ts'
 
 /** What the page can do about a waiting new version. */
@@ -18,6 +21,51 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
   if (waiting) listener(waiting)
   return () => updateListeners.delete(listener)
 }
+
+/** How often an open app asks whether a new version is out (vite-plugin-pwa's periodic updates). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000
+
+/** The part of a registration the update checks use. */
+interface UpdatableRegistration {
+  readonly installing: ServiceWorker | null
+  update(): Promise<unknown>
+}
+
+/**
+ * Checks for a new version every hour and whenever the page becomes visible again: the browser
+ * itself checks only on navigations, so an installed app left open for days would never hear of
+ * one. A new worker found this way installs and waits, and the update prompt offers it. No check
+ * runs offline, while a new worker is already installing, or while one is under way; a failed
+ * check is silent (the next one may succeed). Returns a stop function.
+ */
+export function keepCheckingForUpdates(registration: UpdatableRegistration): () => void {
+  let checking = false
+  const check = () => {
+    if (checking || !navigator.onLine || registration.installing) return
+    checking = true
+    void (async () => {
+      try {
+        await registration.update()
+      } catch {
+        // Unreachable server or a failed script fetch: the worker in place stays, nothing to say.
+      } finally {
+        checking = false
+      }
+    })()
+  }
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') check()
+  }
+  const timer = setInterval(check, UPDATE_CHECK_INTERVAL_MS)
+  document.addEventListener('visibilitychange', onVisibility)
+  return () => {
+    clearInterval(timer)
+    document.removeEventListener('visibilitychange', onVisibility)
+  }
+}
+
+/** Whether this page already checks its registration for updates (one set of checks a page). */
+let checkingForUpdates = false
 
 /**
  * Registers `/sw.js` and resolves with its registration, or null where no worker can run
@@ -53,7 +101,12 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
       for (const listener of updateListeners) listener(waiting)
     })
     // When to register is connect-session.ts's choice (a first visit waits for the first screen).
-    return (await wb.register({ immediate: true })) ?? null
+    const registration = (await wb.register({ immediate: true })) ?? null
+    if (registration && !checkingForUpdates) {
+      checkingForUpdates = true
+      keepCheckingForUpdates(registration)
+    }
+    return registration
   } catch (error) {
     console.warn('Service worker unavailable; the session runs in the page.', error)
     return null
