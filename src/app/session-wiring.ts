@@ -10,6 +10,7 @@ import { connectSession } from '../session/connect-session.ts'
 import { markSignedOut, signedInMarked } from '../session/markers.ts'
 import { reportError } from '../shared/error-reporting.ts'
 import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
+import { persistStorageWhenSignedIn } from '../session/persistent-storage.ts'
 import { forgetExpiredReturnTarget, forgetReturnTarget } from '../features/auth/return-target.ts'
 import { forgetWallet } from '../features/wallet/wallet-storage.ts'
 import type { SessionActions, SessionMode } from '../session/session-client.ts'
@@ -135,6 +136,8 @@ export function startSession(
     if (state.auth.status === previous.auth.status || state.auth.status === 'unknown') return
     void keepPeriodicRefresh(state.auth.status === 'signed-in')
   })
+  // Storage the browser keeps under pressure (the session's record, the list): asked per sign-in.
+  persistStorageWhenSignedIn(store)
 
   // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
   // were the holder's; the host drops the taps). The signed-in layout leaves its pages by itself.
