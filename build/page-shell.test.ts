@@ -77,8 +77,65 @@ describe('connect origins', () => {
   })
 })
 
+/**
+ * Directives that Chromium, Firefox and WebKit (every port: WebKitGTK and WPE as well as Safari)
+ * all know and that take effect in a `<meta>` policy. A directive an engine does not know is a
+ * console error on every load there ("Unrecognized Content-Security-Policy directive"); it
+ * protects nothing in that engine either. Left out on purpose:
+ * - `manifest-src`: WebKit parses it only in builds with ENABLE(APPLICATION_MANIFEST) (Safari),
+ *   not WebKitGTK or WPE (WebCore/page/csp/ContentSecurityPolicyDirectiveNames.cpp); the manifest
+ *   falls back to `default-src`;
+ * - `prefetch-src` (not in WebKit), `plugin-types` (dropped by Chromium and Firefox),
+ *   `block-all-mixed-content` (deprecated by CSP3), `trusted-types` and
+ *   `require-trusted-types-for` (not in every engine);
+ * - `frame-ancestors`, `report-uri` and `sandbox`: all three know them, but CSP3 ignores them in a
+ *   meta element (with a console warning); `frame-ancestors` is sent as a header (README).
+ */
+const DIRECTIVES_ALL_ENGINES_KNOW = new Set([
+  'default-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'media-src',
+  'object-src',
+  'frame-src',
+  'child-src',
+  'worker-src',
+  'base-uri',
+  'form-action',
+  'upgrade-insecure-requests',
+])
+
+/** The policy's directives by name, each with its values. */
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/)
+      return [name.toLowerCase(), values] as const
+    }),
+  )
+
 describe('content security policy', () => {
   const config = parseConfig({ VITE_IMAGE_ORIGINS: 'https://assets.poap.xyz' })
+
+  it('uses only directives that Chromium, Firefox and WebKit all know in a meta policy', () => {
+    const policy = contentSecurityPolicy(config, [themeBootScript], ['body{}'])
+    const names = [...directives(policy).keys()]
+    expect(names.length).toBeGreaterThan(5)
+    expect(names.filter((name) => !DIRECTIVES_ALL_ENGINES_KNOW.has(name))).toEqual([])
+  })
+
+  it('lets the same-origin manifest load through default-src, with no manifest-src', () => {
+    const policy = directives(contentSecurityPolicy(config, []))
+    expect(policy.has('manifest-src')).toBe(false)
+    expect(policy.get('default-src')).toContain("'self'")
+  })
 
   it('allows the boot script by its hash, and no other inline script', () => {
     const policy = contentSecurityPolicy(config, [themeBootScript])
