@@ -1,4 +1,8 @@
-/** What to tell a person when a wallet step fails: a declined request, a bad signature, no RPC. */
+/**
+ * What to tell a person when a wallet step fails, in our words: every wagmi and viem error the
+ * wallet screens can meet, the provider's refusals, and one generic sentence for anything else.
+ * Library text ("Connector already connected.") never reaches the screen.
+ */
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 
@@ -14,6 +18,88 @@ export const WRONG_SIGNATURE_TEXT =
 export const RPC_UNREACHABLE_TEXT =
   'Cannot reach the network right now, so the balance is unknown. Your wallet is still connected.'
 
+/** Shown when the wallet already shows a request (-32002): another would not appear. */
+export const PENDING_TEXT =
+  'Your wallet is already showing a request. Open your wallet, answer or close it, then try again.'
+
+/** Shown when the wallet's account changed under the sign-in and nothing could be sent. */
+export const ACCOUNT_CHANGED_TEXT =
+  'Your wallet changed accounts while you were signing in, so nothing was sent. Try again with the account your wallet shows.'
+
+/** Shown when there is no wallet to talk to. */
+export const NO_WALLET_TEXT =
+  'No wallet answered. Install a browser wallet, or open this page in your wallet app.'
+
+/** Shown for anything not recognised (it is reported too). */
+export const GENERIC_WALLET_TEXT = 'Something went wrong with your wallet. Try again.'
+
+const NOT_CONNECTED_TEXT = 'Your wallet is no longer connected to this site. Choose it again.'
+const LOCKED_TEXT =
+  'Your wallet did not let this site use that account. Unlock your wallet and allow IYK Cards, then try again.'
+const CANNOT_SIGN_TEXT =
+  'This wallet cannot sign sign-in messages. Use another wallet, or sign in another way.'
+const WALLET_TROUBLE_TEXT =
+  'Your wallet ran into a problem. Try again; if it keeps happening, restart your wallet.'
+const DISCONNECTED_TEXT =
+  'Your wallet lost its connection to the network. Check your wallet, then try again.'
+const SWITCH_FAILED_TEXT =
+  'Your wallet could not switch to that network. Switch it in your wallet, then try again.'
+const TIMEOUT_TEXT = 'Your wallet or the network did not answer in time. Try again.'
+
+/** wagmi and viem errors by class name (their `name`, which survives minification). */
+const BY_NAME: Record<string, string> = {
+  // wagmi: connectors and connections.
+  ConnectorAlreadyConnectedError: 'Your wallet is already connected. Try signing in again.',
+  ConnectorNotConnectedError: NOT_CONNECTED_TEXT,
+  ConnectorNotFoundError: NO_WALLET_TEXT,
+  ProviderNotFoundError: NO_WALLET_TEXT,
+  ConnectorAccountNotFoundError: ACCOUNT_CHANGED_TEXT,
+  ConnectorChainMismatchError: 'Your wallet changed network while you were signing in. Try again.',
+  ConnectorUnavailableReconnectingError:
+    'Your wallet is still reconnecting. Wait a moment, then try again.',
+  ChainNotConfiguredError: SWITCH_FAILED_TEXT,
+  SwitchChainNotSupportedError:
+    'Your wallet cannot switch networks from this site. Switch the network in your wallet.',
+  // Our own: the account changed twice during one sign-in.
+  AccountChangedError: ACCOUNT_CHANGED_TEXT,
+  // viem: EIP-1193 provider errors.
+  UserRejectedRequestError: DECLINED_TEXT,
+  UnauthorizedProviderError: LOCKED_TEXT,
+  UnsupportedProviderMethodError: CANNOT_SIGN_TEXT,
+  ProviderDisconnectedError: DISCONNECTED_TEXT,
+  ChainDisconnectedError: DISCONNECTED_TEXT,
+  SwitchChainError: SWITCH_FAILED_TEXT,
+  // viem: JSON-RPC errors a wallet answers with.
+  ResourceUnavailableRpcError: PENDING_TEXT,
+  MethodNotFoundRpcError: CANNOT_SIGN_TEXT,
+  MethodNotSupportedRpcError: CANNOT_SIGN_TEXT,
+  InternalRpcError: WALLET_TROUBLE_TEXT,
+  InvalidParamsRpcError: WALLET_TROUBLE_TEXT,
+  InvalidInputRpcError: WALLET_TROUBLE_TEXT,
+  InvalidRequestRpcError: WALLET_TROUBLE_TEXT,
+  ParseRpcError: WALLET_TROUBLE_TEXT,
+  LimitExceededRpcError: 'Your wallet is busy. Wait a moment, then try again.',
+  // viem: accounts and transports.
+  AccountNotFoundError: ACCOUNT_CHANGED_TEXT,
+  TimeoutError: TIMEOUT_TEXT,
+  HttpRequestError: 'Cannot reach the network right now. Check your connection and try again.',
+}
+
+/** Raw EIP-1193 and JSON-RPC codes, for wallets whose errors reach us unwrapped. */
+const BY_CODE: Record<number, string> = {
+  4001: DECLINED_TEXT,
+  4100: LOCKED_TEXT,
+  4200: CANNOT_SIGN_TEXT,
+  4900: DISCONNECTED_TEXT,
+  4901: DISCONNECTED_TEXT,
+  4902: SWITCH_FAILED_TEXT,
+  [-32002]: PENDING_TEXT,
+  [-32601]: CANNOT_SIGN_TEXT,
+  [-32004]: CANNOT_SIGN_TEXT,
+  [-32603]: WALLET_TROUBLE_TEXT,
+  [-32602]: WALLET_TROUBLE_TEXT,
+}
+
 /** Provider error types of the crypto-wallet calls with a clearer message here. */
 const PROVIDER_MESSAGES: Record<string, string> = {
   unable_to_authenticate_crypto_wallet: WRONG_SIGNATURE_TEXT,
@@ -23,7 +109,7 @@ const PROVIDER_MESSAGES: Record<string, string> = {
   too_many_requests: 'Too many tries. Wait a minute, then try again.',
 }
 
-/** Follows `cause` links (viem and wagmi wrap errors several times). */
+/** Follows `cause` links, outermost first (viem and wagmi wrap errors several times). */
 function* causes(error: unknown): Generator<unknown> {
   let current = error
   for (let depth = 0; depth < 10 && current !== undefined && current !== null; depth++) {
@@ -32,47 +118,77 @@ function* causes(error: unknown): Generator<unknown> {
   }
 }
 
+/** The first link of the chain that `pick` knows. */
+function firstKnown(error: unknown, pick: (link: Record<string, unknown>) => string | undefined) {
+  for (const link of causes(error)) {
+    const text = isRecord(link) ? pick(link) : undefined
+    if (text) return text
+  }
+  return undefined
+}
+
 /** True when the wallet reports that the person declined (UserRejectedRequestError, 4001). */
 export function isUserRejection(error: unknown): boolean {
-  for (const item of causes(error)) {
-    if (!isRecord(item)) continue
-    if (item.name === 'UserRejectedRequestError' || item.code === 4001) return true
-  }
-  return false
+  return (
+    firstKnown(error, (link) =>
+      link.name === 'UserRejectedRequestError' || link.code === 4001 ? 'yes' : undefined,
+    ) !== undefined
+  )
 }
 
-/** True when the wallet's connector has no provider (no wallet installed). */
-function isMissingWallet(error: unknown): boolean {
-  for (const item of causes(error)) {
-    if (isRecord(item) && item.name === 'ProviderNotFoundError') return true
+/** The provider's refusals and the sign-in service being unreachable, busy or slow. */
+function providerText(error: unknown): { text: string; known: boolean } | undefined {
+  if (!isRecord(error)) return undefined
+  const type = error.error_type
+  if (typeof type === 'string' && PROVIDER_MESSAGES[type]) {
+    return { text: PROVIDER_MESSAGES[type], known: true }
   }
-  return false
+  if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
+    return {
+      text: 'Cannot reach the sign-in service. Check your connection and try again.',
+      known: true,
+    }
+  }
+  if (error.name === 'SignInDeadlineError') {
+    return {
+      text: 'The sign-in service is not answering. Check your connection and try again.',
+      known: true,
+    }
+  }
+  // A server error's own text is for engineers ("Injected fault", "Internal server error").
+  if (typeof error.status_code === 'number' && error.status_code >= 500) {
+    return {
+      text: 'The sign-in service is having trouble right now. Try again in a moment.',
+      known: true,
+    }
+  }
+  // Another provider refusal: its message is written for people (as on the other sign-in steps),
+  // but nobody chose these words, so it is reported.
+  if (typeof type === 'string') return { text: errorToText(error), known: false }
+  return undefined
 }
 
-/** A message for a failed connect, sign, switch or provider call; never includes a secret. */
+/**
+ * Words for a failed connect, sign, switch or provider call, and whether they were chosen for
+ * this error (`known`); anything else gets the generic sentence and should be reported.
+ */
+export function describeWalletError(error: unknown): { text: string; known: boolean } {
+  // A "no" anywhere in the chain is what the holder needs to hear, whatever wraps it.
+  if (isUserRejection(error)) return { text: DECLINED_TEXT, known: true }
+  const byName = firstKnown(error, (link) =>
+    typeof link.name === 'string' ? BY_NAME[link.name] : undefined,
+  )
+  if (byName) return { text: byName, known: true }
+  const byCode = firstKnown(error, (link) =>
+    typeof link.code === 'number' ? BY_CODE[link.code] : undefined,
+  )
+  if (byCode) return { text: byCode, known: true }
+  return providerText(error) ?? { text: GENERIC_WALLET_TEXT, known: false }
+}
+
+/** A message for a failed connect, sign, switch or provider call; never a library's own text. */
 export function walletErrorText(error: unknown): string {
-  if (isUserRejection(error)) return DECLINED_TEXT
-  if (isMissingWallet(error)) {
-    return 'No wallet answered. Install a browser wallet, or open this page in your wallet app.'
-  }
-  if (isRecord(error)) {
-    const type = error.error_type
-    if (typeof type === 'string' && PROVIDER_MESSAGES[type]) return PROVIDER_MESSAGES[type]
-    if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
-      return 'Cannot reach the sign-in service. Check your connection and try again.'
-    }
-    if (error.name === 'SignInDeadlineError') {
-      return 'The sign-in service is not answering. Check your connection and try again.'
-    }
-    // A server error's own text is for engineers ("Injected fault", "Internal server error").
-    if (typeof error.status_code === 'number' && error.status_code >= 500) {
-      return 'The sign-in service is having trouble right now. Try again in a moment.'
-    }
-    if (typeof error.shortMessage === 'string' && error.shortMessage.trim() !== '') {
-      return error.shortMessage
-    }
-  }
-  return errorToText(error)
+  return describeWalletError(error).text
 }
 
 /** `0x1234…abcd`: enough to recognise an address, short enough for a phone. */
