@@ -40,17 +40,39 @@ const dates = (startDate: string | null, endDate: string | null, year: number | 
 })
 
 describe('formatAge', () => {
+  const at = 1_000_000_000
+  const MINUTE = 60_000
+  const HOUR = 60 * MINUTE
+
   it.each([
-    [0, 'just now'],
-    [59_000, 'just now'],
-    [60_000, '1 min ago'],
-    [12 * 60_000 + 5_000, '12 min ago'],
-    [3 * 3_600_000, '3 h ago'],
-    [24 * 3_600_000, '1 day ago'],
-    [50 * 3_600_000, '2 days ago'],
-    [-5_000, 'just now'],
+    [0, 'now'],
+    [MINUTE - 1, 'now'],
+    [MINUTE, '1 minute ago'],
+    [5 * MINUTE, '5 minutes ago'],
+    [12 * MINUTE + 5_000, '12 minutes ago'],
+    [HOUR - 1, '59 minutes ago'],
+    [HOUR, '1 hour ago'],
+    [3 * HOUR, '3 hours ago'],
+    [24 * HOUR - 1, '23 hours ago'],
+    [24 * HOUR, 'yesterday'],
+    [50 * HOUR, '2 days ago'],
+    [-5_000, 'now'],
   ])('%i ms → %s', (age, text) => {
-    expect(formatAge(1_000_000_000, 1_000_000_000 + age)).toBe(text)
+    expect(formatAge(at, at + age, 'en')).toBe(text)
+  })
+
+  it("speaks the holder's language", () => {
+    expect(formatAge(at, at + 5 * MINUTE, 'es')).toBe('hace 5 minutos')
+    expect(formatAge(at, at + 30_000, 'es')).toBe('ahora')
+    expect(formatAge(at, at + 3 * HOUR, 'es')).toBe('hace 3 horas')
+    expect(formatAge(at, at + 24 * HOUR, 'es')).toBe('ayer')
+    expect(formatAge(at, at + 5 * MINUTE, 'de')).toBe('vor 5 Minuten')
+    expect(formatAge(at, at + 5 * MINUTE, ['fr-CA', 'en'])).toBe('il y a 5 minutes')
+  })
+
+  it("follows the browser's locale by default", () => {
+    const browsers = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+    expect(formatAge(at, at + 5 * MINUTE)).toBe(browsers.format(-5, 'minute'))
   })
 })
 

@@ -97,15 +97,33 @@ export function formatPlace(event: Pick<PoapEvent, 'city' | 'country'>): string 
   return [event.city, event.country].filter(Boolean).join(', ')
 }
 
-/** "just now", "1 min ago", "12 min ago", "3 h ago", "2 days ago". */
-export function formatAge(fetchedAt: number, now: number): string {
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>()
+
+/** The relative-time formatter for `locale`, made once (see `formatter`). */
+function relativeFormatter(locale: string | string[] | undefined) {
+  const key = JSON.stringify(locale ?? null)
+  let made = relativeFormatters.get(key)
+  if (!made) {
+    // `auto` gives the locale's own words where it has them: "now", "yesterday".
+    made = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+    relativeFormatters.set(key, made)
+  }
+  return made
+}
+
+/**
+ * How long ago `fetchedAt` was at `now`, in the largest whole unit, in `locale` (the browser's by
+ * default): "now" under a minute, then "5 minutes ago", "3 hours ago", "yesterday", "2 days ago"
+ * ("hace 5 minutos" in Spanish). A time ahead of `now` (another clock) reads as now.
+ */
+export function formatAge(fetchedAt: number, now: number, locale?: string | string[]): string {
+  const format = relativeFormatter(locale)
   const minutes = Math.max(0, Math.floor((now - fetchedAt) / 60_000))
-  if (minutes < 1) return 'just now'
-  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 1) return format.format(0, 'second')
+  if (minutes < 60) return format.format(-minutes, 'minute')
   const hours = Math.floor(minutes / 60)
-  if (hours < 24) return `${hours} h ago`
-  const days = Math.floor(hours / 24)
-  return days === 1 ? '1 day ago' : `${days} days ago`
+  if (hours < 24) return format.format(-hours, 'hour')
+  return format.format(-Math.floor(hours / 24), 'day')
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The current time, refreshed on an interval, for texts like "updated 3 min ago". */
+/** The current time, refreshed on an interval, for texts like "updated 3 minutes ago". */
 import { useEffect, useState } from 'react'
 
 /** Re-renders every `everyMs` (30 s by default) with the new time. */
