@@ -1,19 +1,31 @@
 /** The wallets this browser offers (EIP-6963, or the test wallet), one button each. */
-import { useConnect, useConnectors, type Connector } from 'wagmi'
-import { walletErrorText } from './wallet-errors.ts'
+import { useMutation } from '@tanstack/react-query'
+import { useConfig, useConnectors, type Connector } from 'wagmi'
+import { reportError } from '../../shared/error-reporting.ts'
+import { describeWalletError } from './wallet-errors.ts'
+import { readyWallet } from './wallet-sign-in-flow.ts'
 
-/** Props: what to do once connected, and the button wording. */
+/** Props: the button wording, and what choosing a wallet does. */
 export interface ConnectorListProps {
-  /** Called with the connected address and chain. */
-  onConnected?(address: string, chainId: number): void
-  /** The verb on each button ("Connect", "Sign in with"). */
+  /** The verb on each button ("Connect", "Use"). */
   verb?: string
+  /**
+   * What choosing a wallet does (the caller shows its progress and errors). Without it the
+   * wallet is connected here, or used as it is when wagmi already connected it.
+   */
+  onChoose?(connector: Connector): void
 }
 
 /** Buttons for every discovered wallet, its pending and error states, or "no wallet found". */
-export function ConnectorList({ onConnected, verb = 'Connect' }: ConnectorListProps) {
+export function ConnectorList({ verb = 'Connect', onChoose }: ConnectorListProps) {
   const connectors = useConnectors()
-  const connect = useConnect()
+  const config = useConfig()
+  const connect = useMutation({
+    mutationFn: (connector: Connector) => readyWallet(config, connector),
+    onError: (error) => {
+      if (!describeWalletError(error).known) reportError(error, { op: 'wallet-connect' })
+    },
+  })
 
   if (connectors.length === 0) {
     return (
@@ -24,13 +36,8 @@ export function ConnectorList({ onConnected, verb = 'Connect' }: ConnectorListPr
     )
   }
 
-  const pending = connect.isPending ? connect.variables?.connector : undefined
-  // mutateAsync, not mutate's callbacks: those are dropped when this list unmounts on success.
-  const choose = (connector: Connector) =>
-    connect.mutateAsync({ connector }).then(
-      (data) => onConnected?.(data.accounts[0] ?? '', data.chainId),
-      () => {}, // shown below from connect.error
-    )
+  const pending = connect.isPending ? connect.variables : undefined
+  const choose = onChoose ?? ((connector: Connector) => connect.mutate(connector))
 
   return (
     <div className="stack wallet-connectors">
@@ -41,7 +48,7 @@ export function ConnectorList({ onConnected, verb = 'Connect' }: ConnectorListPr
               type="button"
               className="button wallet-connector"
               disabled={connect.isPending}
-              onClick={() => void choose(connector)}
+              onClick={() => choose(connector)}
             >
               {connector.icon ? (
                 <img className="wallet-connector__icon" src={connector.icon} alt="" />
@@ -55,7 +62,7 @@ export function ConnectorList({ onConnected, verb = 'Connect' }: ConnectorListPr
       </ul>
       {connect.error ? (
         <p className="form__error" role="alert">
-          {walletErrorText(connect.error)}
+          {describeWalletError(connect.error).text}
         </p>
       ) : null}
     </div>

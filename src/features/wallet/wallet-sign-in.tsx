@@ -1,15 +1,18 @@
 /**
- * Sign in with an Ethereum wallet (DESIGN journey 7): connect, ask the provider for a challenge,
- * sign it in the wallet (personal_sign), send the signature, then the same hand-off as by email.
+ * Sign in with an Ethereum wallet (DESIGN journey 7): choose a wallet, ask the provider for a
+ * challenge, sign it in the wallet (personal_sign), send the signature, then the same hand-off as
+ * by email. The wallet may be in any state (decision 020); the steps are in wallet-sign-in-flow.ts.
  */
-import { useState } from 'react'
-import { useConnection, useDisconnect, useSignMessage } from 'wagmi'
+import { useEffect, useRef, useState } from 'react'
+import { useConfig, useConnection, type Connector } from 'wagmi'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { redirectTarget } from '../../core/redirect.ts'
+import { reportError } from '../../shared/error-reporting.ts'
 import { ConnectorList } from './connector-list.tsx'
 import { WalletRoot } from './wallet-root.tsx'
-import { shortAddress, walletErrorText } from './wallet-errors.ts'
+import { describeWalletError, shortAddress } from './wallet-errors.ts'
 import { stytchWalletSignIn, type WalletSignInProvider } from './wallet-sign-in-provider.ts'
+import { SignInCancelledError, walletSignIn, type WalletSignInStep } from './wallet-sign-in-flow.ts'
 import './wallet.css'
 
 /** Props: where to go afterwards, the hand-off, and the provider calls (tests fake them). */
@@ -31,12 +34,20 @@ export function WalletSignIn(props: WalletSignInProps) {
   )
 }
 
-type Step = 'idle' | 'choose' | 'start' | 'sign' | 'verify'
+type Step = 'idle' | 'choose' | WalletSignInStep
 
-const PROGRESS: Partial<Record<Step, string>> = {
-  start: 'Preparing the sign-in message…',
-  sign: 'Check your wallet: sign the message to sign in. It costs nothing.',
-  verify: 'Signing you in…',
+/** What the holder sees while a step runs; `name` is the wallet's. */
+function progressText(step: WalletSignInStep, name: string): string {
+  switch (step) {
+    case 'connect':
+      return `Opening ${name}… If it asks, unlock it and allow IYK Cards to see your address.`
+    case 'start':
+      return 'Preparing the sign-in message…'
+    case 'sign':
+      return `Check ${name}: sign the message to sign in. It costs nothing.`
+    case 'verify':
+      return 'Signing you in…'
+  }
 }
 
 /** The wallet sign-in steps; a declined request or a refused signature says so and can be retried. */
@@ -46,30 +57,50 @@ export function WalletSignInBody({
   provider = stytchWalletSignIn,
   start = 'idle',
 }: WalletSignInProps) {
+  const config = useConfig()
   const connection = useConnection()
-  const signMessage = useSignMessage()
-  const disconnect = useDisconnect()
   const [step, setStep] = useState<Step>(start)
+  const [chosen, setChosen] = useState<Connector | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const busy = step === 'start' || step === 'sign' || step === 'verify'
+  const running = useRef<AbortController | null>(null)
 
-  async function signIn(address: string, chainId: number) {
+  // A sign-in still waiting on the wallet when the page goes asks nothing more.
+  useEffect(() => () => running.current?.abort(), [])
+
+  async function signIn(connector: Connector) {
+    running.current?.abort()
+    const attempt = new AbortController()
+    running.current = attempt
     setError(null)
+    setChosen(connector)
+    let reached: WalletSignInStep = 'connect'
     try {
-      setStep('start')
-      const challenge = await provider.start(address, chainId)
-      setStep('sign')
-      const signature = await signMessage.mutateAsync({
-        message: challenge,
-        account: address as `0x${string}`,
+      const data = await walletSignIn({
+        config,
+        connector,
+        provider,
+        signal: attempt.signal,
+        onStep: (next) => {
+          reached = next
+          setStep(next)
+        },
       })
-      setStep('verify')
-      const data = await provider.authenticate(address, signature)
+      if (attempt.signal.aborted) return
       await complete(data, redirectTarget(redirect))
     } catch (failure) {
-      setError(walletErrorText(failure))
+      if (attempt.signal.aborted || failure instanceof SignInCancelledError) return
+      const { text, known } = describeWalletError(failure)
+      if (!known) reportError(failure, { op: 'wallet-sign-in', step: reached })
+      setError(text)
       setStep('idle')
     }
+  }
+
+  /** Stops waiting: whatever the wallet or provider answers to this attempt is ignored. */
+  function cancel() {
+    running.current?.abort()
+    running.current = null
+    setStep('idle')
   }
 
   const connected = connection.status === 'connected' ? connection : null
@@ -77,38 +108,32 @@ export function WalletSignInBody({
   return (
     <section className="stack wallet-sign-in" aria-labelledby="wallet-sign-in-title">
       <h2 id="wallet-sign-in-title">Or use a wallet</h2>
-      {busy ? (
-        <div className="stack" role="status" aria-live="polite">
-          <p>{PROGRESS[step]}</p>
-          <div className="progress" aria-hidden="true" />
-        </div>
+      {step !== 'idle' && step !== 'choose' ? (
+        <>
+          <div className="stack" role="status" aria-live="polite">
+            <p>{progressText(step, chosen?.name ?? 'your wallet')}</p>
+            <div className="progress" aria-hidden="true" />
+          </div>
+          {step === 'verify' ? null : (
+            <button type="button" className="link-button" onClick={cancel}>
+              Cancel
+            </button>
+          )}
+        </>
       ) : step === 'choose' ? (
         <>
-          <ConnectorList
-            verb="Use"
-            onConnected={(address, chainId) => void signIn(address, chainId)}
-          />
+          <ConnectorList verb="Use" onChoose={(connector) => void signIn(connector)} />
           <button type="button" className="link-button" onClick={() => setStep('idle')}>
             Cancel
           </button>
         </>
       ) : connected ? (
         <>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void signIn(connected.address, connected.chainId)}
-          >
+          <button type="button" className="button" onClick={() => void signIn(connected.connector)}>
             Sign in with wallet {shortAddress(connected.address)}
           </button>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              disconnect.mutate()
-              setStep('choose')
-            }}
-          >
+          {/* Choosing another wallet needs no disconnect: any wallet listed can be chosen. */}
+          <button type="button" className="link-button" onClick={() => setStep('choose')}>
             Use another wallet
           </button>
         </>
