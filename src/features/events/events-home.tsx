@@ -44,8 +44,10 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
             </span>
           ) : null}
         </span>{' '}
+        {/* The age sits inside an English sentence, so it is English too until the app speaks the
+            holder's language (issue 26): never "Updated hace 5 minutos". */}
         {events.fetchedAt !== null
-          ? `${net.online ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now)}`
+          ? `${net.online ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now, 'en')}`
           : null}
       </p>
       {net.pendingTaps.length > 0 ? (
