@@ -1,74 +1,37 @@
-/** Phone numbers for text-message sign-in: the countries offered, the default one, and E.164. */
+/**
+ * Mobile numbers for text-message sign-in, read with Google's numbering plans (libphonenumber-js,
+ * mobile metadata): what the holder typed becomes E.164, or says why it cannot be texted.
+ * Imported only by the lazily loaded phone step (decision 019).
+ */
+import {
+  getCountries,
+  parsePhoneNumberWithError,
+  ParseError,
+  validatePhoneNumberLength,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/mobile'
 
-/** A country the picker offers: its region code, its name and its calling code (digits). */
-export interface Country {
-  region: string
-  name: string
-  dial: string
-}
+/** The picker's choice when the browser's languages name no region the metadata knows. */
+export const FALLBACK_REGION: CountryCode = 'US'
 
-/** Common countries, by name; a number from anywhere else can be typed with its `+` code. */
-export const COUNTRIES: readonly Country[] = [
-  { region: 'AR', name: 'Argentina', dial: '54' },
-  { region: 'AU', name: 'Australia', dial: '61' },
-  { region: 'AT', name: 'Austria', dial: '43' },
-  { region: 'BE', name: 'Belgium', dial: '32' },
-  { region: 'BR', name: 'Brazil', dial: '55' },
-  { region: 'CA', name: 'Canada', dial: '1' },
-  { region: 'CN', name: 'China', dial: '86' },
-  { region: 'DK', name: 'Denmark', dial: '45' },
-  { region: 'FI', name: 'Finland', dial: '358' },
-  { region: 'FR', name: 'France', dial: '33' },
-  { region: 'DE', name: 'Germany', dial: '49' },
-  { region: 'HK', name: 'Hong Kong', dial: '852' },
-  { region: 'IN', name: 'India', dial: '91' },
-  { region: 'ID', name: 'Indonesia', dial: '62' },
-  { region: 'IE', name: 'Ireland', dial: '353' },
-  { region: 'IL', name: 'Israel', dial: '972' },
-  { region: 'IT', name: 'Italy', dial: '39' },
-  { region: 'JP', name: 'Japan', dial: '81' },
-  { region: 'KE', name: 'Kenya', dial: '254' },
-  { region: 'MX', name: 'Mexico', dial: '52' },
-  { region: 'NL', name: 'Netherlands', dial: '31' },
-  { region: 'NZ', name: 'New Zealand', dial: '64' },
-  { region: 'NG', name: 'Nigeria', dial: '234' },
-  { region: 'NO', name: 'Norway', dial: '47' },
-  { region: 'PH', name: 'Philippines', dial: '63' },
-  { region: 'PL', name: 'Poland', dial: '48' },
-  { region: 'PT', name: 'Portugal', dial: '351' },
-  { region: 'SG', name: 'Singapore', dial: '65' },
-  { region: 'ZA', name: 'South Africa', dial: '27' },
-  { region: 'KR', name: 'South Korea', dial: '82' },
-  { region: 'ES', name: 'Spain', dial: '34' },
-  { region: 'SE', name: 'Sweden', dial: '46' },
-  { region: 'CH', name: 'Switzerland', dial: '41' },
-  { region: 'TR', name: 'Türkiye', dial: '90' },
-  { region: 'AE', name: 'United Arab Emirates', dial: '971' },
-  { region: 'GB', name: 'United Kingdom', dial: '44' },
-  { region: 'US', name: 'United States', dial: '1' },
-]
+const REGIONS: ReadonlySet<string> = new Set(getCountries())
 
-/** The picker's choice when the browser's languages name no region on the list. */
-export const FALLBACK_REGION = 'US'
-
-/** The country with `region`, or the fallback's. */
-export function countryOf(region: string): Country {
-  return (
-    COUNTRIES.find((country) => country.region === region) ??
-    (COUNTRIES.find((country) => country.region === FALLBACK_REGION) as Country)
-  )
+/** Whether `region` is a country or territory the metadata has a numbering plan for. */
+export function isRegion(region: string): region is CountryCode {
+  return REGIONS.has(region)
 }
 
 /**
- * The region of the first of the browser's languages that names (or implies) one on the list:
- * `en-GB` is GB, `de` is likely DE. Anything unreadable is skipped.
+ * The region of the first of the browser's languages that names (or implies) one: `en-GB` is GB,
+ * `de` is likely DE. Anything unreadable is skipped; none at all is the United States.
  */
-export function defaultRegion(languages: readonly string[]): string {
+export function defaultRegion(languages: readonly string[]): CountryCode {
   for (const tag of languages) {
     try {
       const locale = new Intl.Locale(tag)
       const region = locale.region ?? locale.maximize().region
-      if (region && COUNTRIES.some((country) => country.region === region)) return region
+      if (region && isRegion(region)) return region
     } catch {
       // Not a language tag: try the next.
     }
@@ -76,36 +39,124 @@ export function defaultRegion(languages: readonly string[]): string {
   return FALLBACK_REGION
 }
 
-/** A number in E.164, as the provider takes it: `+`, no leading 0, 7 to 15 digits in all. */
-export function isE164(value: string): boolean {
-  return /^\+[1-9]\d{6,14}$/.test(value)
-}
-
-/** What became of a typed number: E.164, or why not. */
-export type PhoneCheck =
-  { ok: true; e164: string } | { ok: false; reason: 'empty' | 'characters' | 'length' }
-
-/** Spaces, dots, dashes and brackets people type in numbers. */
-const SEPARATORS = /[\s().\-\u00a0]/g
+/** Why a typed number cannot be texted. */
+export type PhoneProblem =
+  | 'empty'
+  | 'characters'
+  | 'extension'
+  | 'country-code'
+  | 'too-short'
+  | 'too-long'
+  | 'length'
+  | 'not-mobile'
 
 /**
- * The number typed, in E.164: with the picked country's code, unless it starts with `+` (or the
- * international `00`), which names its own. A national trunk `0` is dropped (`07700 900123` in
- * the United Kingdom is `+447700900123`), except in Italy, where it belongs to the number.
+ * What became of a typed number: E.164 and the international format to show, or why not, with
+ * the calling code whose plan refused it (when one was read).
  */
-export function toE164(country: Country, typed: string): PhoneCheck {
-  const compact = typed.replace(SEPARATORS, '')
-  if (!compact) return { ok: false, reason: 'empty' }
-  let digits: string
-  if (compact.startsWith('+')) digits = compact.slice(1)
-  else if (compact.startsWith('00')) digits = compact.slice(2)
-  else {
-    const national = country.region === 'IT' ? compact : compact.replace(/^0/, '')
-    digits = country.dial + national
+export type PhoneCheck =
+  | { ok: true; e164: string; international: string }
+  | { ok: false; reason: PhoneProblem; callingCode?: string }
+
+/**
+ * Characters a pasted or autofilled number carries that the parser does not take: NFKC turns
+ * full-width digits, `＋` and odd spaces into plain ones; invisible bidi marks (contacts apps
+ * wrap numbers in them) and zero-width spaces go; `(+84)` loses its brackets.
+ */
+function tidy(typed: string): string {
+  return typed
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\p{Zs}/gu, ' ')
+    .replace(/^\s*\(\s*\+\s*(\d{1,3})\s*\)/, '+$1 ')
+    .trim()
+}
+
+/** Letters, except the Japanese long-vowel mark people type as a dash (`０９０ー１２３４`). */
+const LETTER = /[^\P{L}ー]/u
+
+function parse(text: string, region: CountryCode): PhoneNumber | ParseError {
+  try {
+    return parsePhoneNumberWithError(text, { defaultCountry: region, extract: false })
+  } catch (error) {
+    if (error instanceof ParseError) return error
+    throw error
   }
-  if (!/^\d+$/.test(digits)) return { ok: false, reason: 'characters' }
-  if (digits.length < 7 || digits.length > 15 || digits.startsWith('0')) {
-    return { ok: false, reason: 'length' }
+}
+
+/**
+ * Other readings of a number the parser did not take as a mobile, each tried only when it did
+ * not: ways people type that the metadata does not cover.
+ */
+function otherReadings(text: string, region: CountryCode, first: PhoneNumber | ParseError) {
+  const readings: string[] = []
+  // `+` before an international prefix (`+00 44…`, `+011 44…`): no calling code starts with 0,
+  // so without the `+` the prefix is read as the picked country's (or as `00` below).
+  const plain = /^\+\s*0/.test(text) ? text.replace(/^\+\s*/, '') : text
+  if (plain !== text) readings.push(plain)
+  const digits = plain.replace(/\D/g, '')
+  // `00` is the international prefix of most of the world, typed out of habit where the picked
+  // country's is another (`0044…` with the United States picked, whose prefix is 011).
+  if (!plain.startsWith('+') && digits.startsWith('00')) readings.push(`+${digits.slice(2)}`)
+  // A calling code without its `+` (`49 1512 3456789`): the metadata only strips it for some
+  // countries.
+  if (!plain.startsWith('+')) readings.push(`+${digits}`)
+  // Mexico dropped the `1` after +52 for mobiles in 2019; contacts apps still hold it.
+  if (!(first instanceof ParseError) && first.countryCallingCode === '52') {
+    const national = first.nationalNumber
+    if (national.length === 11 && national.startsWith('1')) readings.push(`+52${national.slice(1)}`)
   }
-  return { ok: true, e164: `+${digits}` }
+  return readings.map((reading) => parse(reading, region))
+}
+
+function accepted(number: PhoneNumber): PhoneCheck {
+  return { ok: true, e164: number.number, international: number.formatInternational() }
+}
+
+/** Why the first reading was refused, in the terms of its calling code's numbering plan. */
+function refusal(text: string, region: CountryCode, first: PhoneNumber | ParseError): PhoneCheck {
+  if (LETTER.test(text)) return { ok: false, reason: 'characters' }
+  if (first instanceof ParseError) {
+    if (first.message === 'INVALID_COUNTRY') {
+      const callingCode = /^\+\s*(\d{1,3})/.exec(text)?.[1]
+      return { ok: false, reason: 'country-code', ...(callingCode ? { callingCode } : {}) }
+    }
+    if (first.message === 'TOO_LONG') return { ok: false, reason: 'too-long' }
+    return { ok: false, reason: 'too-short' }
+  }
+  const callingCode = first.countryCallingCode
+  switch (validatePhoneNumberLength(text, { defaultCountry: region })) {
+    case 'TOO_SHORT':
+      return { ok: false, reason: 'too-short', callingCode }
+    case 'TOO_LONG':
+      return { ok: false, reason: 'too-long', callingCode }
+    case 'INVALID_LENGTH':
+      return { ok: false, reason: 'length', callingCode }
+    default:
+      // The right length for the plan, but no mobile range holds it: a landline, or unassigned.
+      return { ok: false, reason: 'not-mobile', callingCode }
+  }
+}
+
+/**
+ * The number typed, in E.164, if it is a mobile number: read with the picked country for a
+ * national number (trunk prefix and all: `07911 123456`, Argentina's `011 15 …`), its calling
+ * code after a `+` or an international prefix (`00`, the picked country's `011`, `0011`, `010`,
+ * `8~10`, …), `(0)` inside an international number ignored, any separators.
+ */
+export function toE164(region: CountryCode, typed: string): PhoneCheck {
+  const text = tidy(typed)
+  if (!/\d/.test(text)) {
+    if (text === '' || /^[\s()[\].\-/+]*$/.test(text)) return { ok: false, reason: 'empty' }
+    return { ok: false, reason: LETTER.test(text) ? 'characters' : 'too-short' }
+  }
+  const first = parse(text, region)
+  if (!(first instanceof ParseError) && first.isValid()) {
+    return first.ext ? { ok: false, reason: 'extension' } : accepted(first)
+  }
+  const other = otherReadings(text, region, first).find(
+    (reading): reading is PhoneNumber =>
+      !(reading instanceof ParseError) && reading.isValid() && !reading.ext,
+  )
+  return other ? accepted(other) : refusal(text, region, first)
 }

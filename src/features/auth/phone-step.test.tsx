@@ -1,5 +1,6 @@
-/** The phone number step: its default country, every message, and the busy state. */
+/** The phone number step: its country picker, formatting as typed, every refusal, and sending. */
 import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhoneStep } from './phone-step.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
@@ -19,45 +20,149 @@ function fakeProvider(sendSmsCode: SignInProvider['sendSmsCode']): SignInProvide
 
 afterEach(() => vi.restoreAllMocks())
 
-const renderStep = (provider: SignInProvider, onCodeSent = vi.fn()) => {
+function renderStep(languages: readonly string[] = ['en-US', 'en']) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
+  const provider = fakeProvider(() => Promise.resolve({ methodId: 'phone-number-test-1' }))
+  const onCodeSent = vi.fn()
   render(<PhoneStep provider={provider} onCodeSent={onCodeSent} onUseEmail={vi.fn()} />)
-  return onCodeSent
+  return { provider, onCodeSent, user: userEvent.setup() }
 }
 
+const country = () => screen.getByLabelText<HTMLSelectElement>('Country')
+const search = () => screen.getByLabelText('Search countries')
+const mobile = () => screen.getByLabelText<HTMLInputElement>('Mobile number')
+const send = () => screen.getByRole('button', { name: 'Text me a code' })
+
 describe('PhoneStep', () => {
-  it('picks the country from the browser’s languages', () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en'])
-    renderStep(fakeProvider(() => Promise.resolve({ methodId: 'x' })))
-    expect(screen.getByLabelText('Country')).toHaveValue('GB')
-    expect(screen.getByRole('option', { name: 'United Kingdom (+44)' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel')
-    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('autocomplete', 'tel-national')
+  it('picks the country from the browser’s languages and names countries in its language', () => {
+    renderStep(['de-AT', 'de'])
+    expect(country()).toHaveValue('AT')
+    expect(screen.getByRole('option', { name: 'Österreich (+43)' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Vietnam (+84)' })).toBeInTheDocument()
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(240)
+    expect(mobile()).toHaveAttribute('type', 'tel')
+    expect(mobile()).toHaveAttribute('autocomplete', 'tel')
+    expect(mobile()).toHaveFocus()
   })
 
-  it('asks for a number before calling the provider', () => {
-    const provider = fakeProvider(() => Promise.resolve({ methodId: 'x' }))
-    renderStep(provider)
-    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter your mobile number.')
-    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '415 555 O1O1' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('digits only')
+  it.each([
+    ['viet', 'VN'],
+    ['84', 'VN'],
+    ['+84', 'VN'],
+    ['colombia', 'CO'],
+    ['+1', 'US'],
+  ])('finds a country by name or calling code: %s picks %s', async (query, region) => {
+    const { user } = renderStep(['en-GB'])
+    await user.type(search(), query)
+    expect(country()).toHaveValue(region)
+    expect(screen.getByRole('status')).toHaveTextContent(/country|countries/)
+  })
+
+  it('keeps the picked country while it matches, and lists only what matches', async () => {
+    const { user } = renderStep(['en-GB'])
+    await user.type(search(), 'united')
+    expect(country()).toHaveValue('GB')
+    const options = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(options).toContain('United States (+1)')
+    expect(options).not.toContain('France (+33)')
+    await user.selectOptions(country(), 'US')
+    expect(country()).toHaveValue('US')
+  })
+
+  it('says when nothing matches, going back to the country picked before the search', async () => {
+    const { user } = renderStep(['en-GB'])
+    await user.type(search(), 'atlantis')
+    expect(screen.getByRole('status')).toHaveTextContent('No country matches “atlantis”.')
+    expect(country()).toHaveValue('GB')
+  })
+
+  it('goes on to the number with Enter in the search, without sending anything', async () => {
+    const { user, provider } = renderStep()
+    await user.type(search(), 'viet{Enter}')
+    expect(mobile()).toHaveFocus()
+    expect(screen.queryByRole('alert')).toBeNull()
     expect(provider.sendSmsCode).not.toHaveBeenCalled()
   })
 
-  it('reads "Sending code…" while the provider works, then hands on the number and phone id', async () => {
+  it('formats the number as it is typed, and lets the holder delete and type by hand', async () => {
+    const { user } = renderStep()
+    await user.type(mobile(), '4155550132')
+    expect(mobile()).toHaveValue('(415) 555-0132')
+    await user.type(mobile(), '{Backspace}{Backspace}')
+    expect(mobile()).toHaveValue('(415) 555-01')
+    await user.clear(mobile())
+    await user.type(mobile(), '+44 (0)7911 123456')
+    expect(mobile()).toHaveValue('+44 (0)7911 123456')
+  })
+
+  it('formats a typed number again for a new country', async () => {
+    const { user } = renderStep()
+    await user.type(mobile(), '07911123456')
+    await user.selectOptions(country(), 'GB')
+    expect(mobile()).toHaveValue('07911 123456')
+  })
+
+  it.each([
+    ['US', '', 'Enter your mobile number.'],
+    ['US', '123456', 'too short for a mobile number in United States (+1)'],
+    ['US', '415-555-O1O1', 'digits only'],
+    ['US', '+999 1234 5678', 'No country has the calling code +999'],
+    ['GB', '020 7946 0018', 'That is not a mobile number in United Kingdom (+44)'],
+    ['US', '+44 20 7946 0018', 'That is not a +44 mobile number'],
+    ['US', '(415) 555-0132 ext 12', 'a text cannot go to an extension'],
+  ])('refuses %s %j before any call, saying why and keeping it', async (region, typed, text) => {
+    const { provider } = renderStep()
+    fireEvent.change(country(), { target: { value: region } })
+    fireEvent.change(mobile(), { target: { value: typed } })
+    fireEvent.click(send())
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    // Formatting may move separators; every other character typed is still there.
+    expect(mobile().value.replace(/[\s()-]/g, '')).toBe(typed.replace(/[\s()-]/g, ''))
+    expect(mobile()).toHaveAttribute('aria-invalid', 'true')
+    expect(mobile()).toHaveAccessibleDescription(expect.stringContaining(text) as string)
+    expect(provider.sendSmsCode).not.toHaveBeenCalled()
+  })
+
+  it('says a landline cannot get texts', async () => {
+    renderStep(['en-SG'])
+    fireEvent.change(mobile(), { target: { value: '6123 4567' } })
+    fireEvent.click(send())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That is not a mobile number in Singapore (+65). Codes come by text message, so they need a mobile number',
+    )
+  })
+
+  it('reads "Sending code…" while the provider works, then hands on E.164 and the shown number', async () => {
     let answer: (value: { methodId: string }) => void = () => {}
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-AR'])
     const provider = fakeProvider(() => new Promise((resolve) => (answer = resolve)))
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US'])
-    const onCodeSent = renderStep(provider)
-    fireEvent.change(screen.getByLabelText('Mobile number'), {
-      target: { value: '+33 6 12 34 56 78' },
-    })
-    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
+    const onCodeSent = vi.fn()
+    render(<PhoneStep provider={provider} onCodeSent={onCodeSent} onUseEmail={vi.fn()} />)
+    fireEvent.change(mobile(), { target: { value: '011 15 2345-6789' } })
+    fireEvent.click(send())
     expect(await screen.findByRole('button', { name: 'Sending code…' })).toBeDisabled()
+    expect(provider.sendSmsCode).toHaveBeenCalledWith('+5491123456789')
     answer({ methodId: 'phone-number-test-1' })
     await vi.waitFor(() =>
-      expect(onCodeSent).toHaveBeenCalledWith('+33612345678', 'phone-number-test-1'),
+      expect(onCodeSent).toHaveBeenCalledWith(
+        '+5491123456789',
+        'phone-number-test-1',
+        '+54 9 11 2345 6789',
+      ),
     )
+  })
+
+  it('reads an international prefix of the picked country', async () => {
+    const { provider, onCodeSent } = renderStep(['en-US'])
+    fireEvent.change(mobile(), { target: { value: '011 44 7911 123456' } })
+    fireEvent.click(send())
+    await vi.waitFor(() =>
+      expect(onCodeSent).toHaveBeenCalledWith(
+        '+447911123456',
+        'phone-number-test-1',
+        '+44 7911 123456',
+      ),
+    )
+    expect(provider.sendSmsCode).toHaveBeenCalledExactlyOnceWith('+447911123456')
   })
 })

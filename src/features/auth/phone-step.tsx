@@ -1,34 +1,72 @@
-/** The phone number step of text-message sign-in: a country, a number, then a texted code. */
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { COUNTRIES, countryOf, defaultRegion, toE164, type PhoneCheck } from './phone-number.ts'
+/**
+ * The phone number step of text-message sign-in: a country, a mobile number formatted as it is
+ * typed, then a texted code. Loaded lazily with the phone-number library (phone-step-loader.tsx).
+ */
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import type { CountryCode } from 'libphonenumber-js/mobile'
+import { countryList, type Country } from './country-list.ts'
+import { CountryPicker } from './country-picker.tsx'
+import { formatAsTyped, typeNumber, type TypedNumber } from './number-typing.ts'
+import { defaultRegion, toE164, type PhoneProblem } from './phone-number.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
+import './phone-step.css'
 
-/** What a number that cannot be used is told, by reason. */
-const NUMBER_ERRORS: Record<Exclude<PhoneCheck, { ok: true }>['reason'], string> = {
-  empty: 'Enter your mobile number.',
-  characters: 'A phone number has digits only (spaces and dashes are fine).',
-  length: 'That number is too short or too long for the country. Check both.',
-}
-
-/** The browser's languages, for the default country (none while the build prerenders). */
+/** The browser's languages, for the default country and the countries' names. */
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return []
   return navigator.languages?.length ? navigator.languages : [navigator.language]
 }
 
+/**
+ * The plan a number was read in, for a message: "a mobile number in Vietnam (+84)" when it is the
+ * picked country's, else "a +44 mobile number".
+ */
+function mobileIn(picked: Country | undefined, callingCode: string | undefined): string {
+  if (picked && (callingCode === undefined || callingCode === picked.callingCode)) {
+    return `a mobile number in ${picked.name} (+${picked.callingCode})`
+  }
+  return callingCode ? `a +${callingCode} mobile number` : 'a mobile number'
+}
+
+/** What a number that cannot be texted is told, by reason. */
+function problemText(problem: PhoneProblem, where: string, callingCode?: string): string {
+  switch (problem) {
+    case 'empty':
+      return 'Enter your mobile number.'
+    case 'characters':
+      return 'A phone number has digits only (spaces, dashes and brackets are fine).'
+    case 'extension':
+      return 'Enter the mobile number alone: a text cannot go to an extension.'
+    case 'country-code':
+      return `${callingCode ? `No country has the calling code +${callingCode}` : 'That is not a calling code'}. Check the number, or pick the country and leave out the code.`
+    case 'too-short':
+      return `That number is too short for ${where}. Check the number and the country.`
+    case 'too-long':
+      return `That number is too long for ${where}. Check the number and the country.`
+    case 'length':
+      return `That number has the wrong number of digits for ${where}. Check the number and the country.`
+    case 'not-mobile':
+      return `That is not ${where}. Codes come by text message, so they need a mobile number: check the number and the country.`
+  }
+}
+
 /** Props: the provider calls, and where to go next. */
 export interface PhoneStepProps {
   provider: SignInProvider
-  /** The code is on its way to `phoneNumber` (E.164); `methodId` is the phone id. */
-  onCodeSent(phoneNumber: string, methodId: string): void
+  /**
+   * The code is on its way to `phoneNumber` (E.164), shown to the holder as `international`
+   * (`+44 7911 123456`); `methodId` is the phone id.
+   */
+  onCodeSent(phoneNumber: string, methodId: string, international: string): void
   onUseEmail(): void
 }
 
 /** Country and number; a bad number or a refusal is said here and keeps what was typed. */
 export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) {
-  const [region, setRegion] = useState(() => defaultRegion(browserLanguages()))
-  const [number, setNumber] = useState('')
+  const countries = useMemo(() => countryList(browserLanguages()), [])
+  const [region, setRegion] = useState<CountryCode>(() => defaultRegion(browserLanguages()))
+  const [number, setNumber] = useState<TypedNumber>({ value: '', byHand: false })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   // Always reached from another step, by the holder's choice: the number field takes the focus
@@ -36,18 +74,34 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
   const numberInput = useRef<HTMLInputElement>(null)
   useEffect(() => numberInput.current?.focus(), [])
 
+  function changeRegion(next: CountryCode) {
+    setRegion(next)
+    // A number the holder has not formatted is formatted again for its new country.
+    if (!number.byHand) {
+      setNumber({ ...number, value: formatAsTyped(next, number.value) ?? number.value })
+    }
+  }
+
+  function changeNumber(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target
+    const caretAtEnd = field.selectionEnd === null || field.selectionEnd === field.value.length
+    setNumber(typeNumber(region, number, field.value, caretAtEnd))
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = toE164(countryOf(region), number)
+    const checked = toE164(region, number.value)
     if (!checked.ok) {
-      setError(NUMBER_ERRORS[checked.reason])
+      const picked = countries.find((country) => country.region === region)
+      const where = mobileIn(picked, checked.callingCode)
+      setError(problemText(checked.reason, where, checked.callingCode))
       return
     }
     setBusy(true)
     setError(null)
     try {
       const { methodId } = await provider.sendSmsCode(checked.e164)
-      onCodeSent(checked.e164, methodId)
+      onCodeSent(checked.e164, methodId, checked.international)
     } catch (failure) {
       setError(signInErrorText(failure))
       setBusy(false)
@@ -58,21 +112,12 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="lede">We will text you a 6-digit code. No password needed.</p>
-      <label className="field">
-        <span className="field__label">Country</span>
-        <select
-          className="input"
-          name="country"
-          value={region}
-          onChange={(event) => setRegion(event.target.value)}
-        >
-          {COUNTRIES.map((country) => (
-            <option key={country.region} value={country.region}>
-              {country.name} (+{country.dial})
-            </option>
-          ))}
-        </select>
-      </label>
+      <CountryPicker
+        countries={countries}
+        region={region}
+        onRegionChange={changeRegion}
+        onDone={() => numberInput.current?.focus()}
+      />
       <label className="field">
         <span className="field__label">Mobile number</span>
         <input
@@ -80,11 +125,11 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
           className="input"
           type="tel"
           name="phone"
-          autoComplete="tel-national"
+          autoComplete="tel"
           inputMode="tel"
           required
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
+          value={number.value}
+          onChange={changeNumber}
           onFocus={() => provider.warm?.()}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}

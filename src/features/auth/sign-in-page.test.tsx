@@ -537,17 +537,19 @@ describe('a text-message code', () => {
     expect(email).toHaveValue('holder@example.com')
   })
 
-  it('texts a code to the number in E.164, then signs in with the same code step', async () => {
+  it('texts a code to the number in E.164, shows it in international format, then signs in', async () => {
     const provider = fakeProvider()
     const complete = await toPhoneStep(provider)
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } })
     fireEvent.change(screen.getByLabelText('Mobile number'), {
-      target: { value: '07700 900123' },
+      target: { value: '07911 123456' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
     const code = await screen.findByLabelText('6-digit code')
-    expect(provider.sendSmsCode).toHaveBeenCalledWith('+447700900123')
-    expect(screen.getByText(/We texted a 6-digit code to/)).toHaveTextContent('+447700900123')
+    expect(provider.sendSmsCode).toHaveBeenCalledWith('+447911123456')
+    expect(screen.getByText(/We texted a 6-digit code to/)).toHaveTextContent(
+      'We texted a 6-digit code to +44 7911 123456. It expires in',
+    )
     fireEvent.change(code, { target: { value: '123456' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
@@ -558,9 +560,12 @@ describe('a text-message code', () => {
   it('refuses a number that cannot be one without calling the provider, keeping it', async () => {
     const provider = fakeProvider()
     await toPhoneStep(provider)
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } })
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '555-01' } })
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('too short or too long')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That number is too short for a mobile number in United States (+1).',
+    )
     expect(screen.getByLabelText('Mobile number')).toHaveValue('555-01')
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true')
     expect(provider.sendSmsCode).not.toHaveBeenCalled()

@@ -26,7 +26,7 @@ import { CodeStep } from './code-step.tsx'
 import { OAuthButtons } from './oauth-buttons.tsx'
 import { PasskeySignIn } from './passkey-sign-in.tsx'
 import type { PasskeyProvider } from './passkey-provider.ts'
-import { PhoneStep } from './phone-step.tsx'
+import { PhoneStepLoader } from './phone-step-loader.tsx'
 import { EmailAddress } from '../../shared/email-address.tsx'
 import { SignedInAs } from '../../shared/signed-in-as.tsx'
 import { targetName } from './target-name.ts'
@@ -38,7 +38,8 @@ type Step =
   | { kind: 'code'; email: string; methodId: string }
   | { kind: 'link-sent'; email: string }
   | { kind: 'phone' }
-  | { kind: 'sms-code'; phoneNumber: string; methodId: string }
+  /** `phoneNumber` in E.164 for the provider; `shown` in international format for the holder. */
+  | { kind: 'sms-code'; phoneNumber: string; shown: string; methodId: string }
   /** Back from a magic link or from Google or Apple, with a token to exchange. */
   | { kind: 'link'; token: string; type: LandingType }
 
@@ -221,10 +222,10 @@ export function SignInPage({
             />
           ) : null}
           {step.kind === 'phone' ? (
-            <PhoneStep
+            <PhoneStepLoader
               provider={provider}
-              onCodeSent={(phoneNumber, methodId) =>
-                setStep({ kind: 'sms-code', phoneNumber, methodId })
+              onCodeSent={(phoneNumber, methodId, shown) =>
+                setStep({ kind: 'sms-code', phoneNumber, shown, methodId })
               }
               onUseEmail={() => go({ kind: 'email' })}
             />
@@ -233,7 +234,7 @@ export function SignInPage({
             <CodeStep
               sentTo={
                 <>
-                  We texted a 6-digit code to <strong>{step.phoneNumber}</strong>
+                  We texted a 6-digit code to <strong className="phone-number">{step.shown}</strong>
                 </>
               }
               source="text message"
