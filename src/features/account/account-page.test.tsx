@@ -42,10 +42,16 @@ describe('AccountPage', () => {
     expect(screen.getByText('a wallet')).toBeInTheDocument()
   })
 
-  it('shows the phone number of a holder who signed in by text message', () => {
-    renderAccount(null, {}, '+14155550101')
-    expect(screen.getByText('+14155550101')).toBeInTheDocument()
+  it('shows the phone number of a holder who signed in by text message, in international format', async () => {
+    renderAccount(null, {}, '+447911123456')
+    expect(await screen.findByText('+44 7911 123456')).toBeInTheDocument()
     expect(screen.queryByText('a wallet')).toBeNull()
+  })
+
+  it('shows both the email and the phone number of a holder who has both', async () => {
+    renderAccount('holder@example.com', {}, '+5491123456789')
+    expect(screen.getByText('holder@example.com')).toBeInTheDocument()
+    expect(await screen.findByText('+54 9 11 2345 6789')).toBeInTheDocument()
   })
 
   it('signs out, showing progress meanwhile', async () => {

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { APP_VERSION } from '../../config/version.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
-import { SignedInAs } from '../../shared/signed-in-as.tsx'
+import { EmailAddress } from '../../shared/email-address.tsx'
+import { PhoneNumberDisplay } from './phone-number-display.tsx'
 import { useSignOut } from '../../shared/use-sign-out.ts'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */
@@ -42,9 +43,17 @@ export function AccountPage({
         <h2 id="account-who" className="account__label muted">
           Signed in as
         </h2>
-        <p className="account-email">
-          <SignedInAs email={email} phone={phone} />
-        </p>
+        {email ? (
+          <p className="account-email">
+            <EmailAddress email={email} />
+          </p>
+        ) : null}
+        {phone ? (
+          <p className="account-phone">
+            <PhoneNumberDisplay e164={phone} />
+          </p>
+        ) : null}
+        {!email && !phone ? <p className="account-email">a wallet</p> : null}
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
