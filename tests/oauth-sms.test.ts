@@ -205,7 +205,9 @@ describe('text-message code', () => {
     await page.getByRole('button', { name: 'Text me a code' }).click()
     const codeField = page.getByLabel('6-digit code')
     await codeField.waitFor()
-    await page.getByText(`We texted a 6-digit code to +1${national}`).waitFor()
+    // Shown as people write it; sent (and kept by the provider) in E.164.
+    const shown = `+1 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`
+    await page.getByText(`We texted a 6-digit code to ${shown}`).waitFor()
     await codeField.fill(await latestSms(`+1${national}`))
     await page.getByRole('button', { name: 'Sign in' }).click()
 
@@ -213,9 +215,9 @@ describe('text-message code', () => {
     await page.getByText('Card details for support').waitFor()
     await page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events')).waitFor()
     await expectWorkerOwnsSession(page, requests)
-    // The account says who by number (a texted holder has no email).
+    // The account says who by number (a texted holder has no email), in international format.
     await page.goto(appUrl + '/account')
-    await page.locator('.account-email').getByText(`+1${national}`).waitFor()
+    await page.locator('.account-phone').getByText(shown).waitFor()
     expect(errors).toEqual([])
   })
 
@@ -225,10 +227,21 @@ describe('text-message code', () => {
     await page.getByRole('button', { name: 'Text me a code instead' }).click()
     await page.getByLabel('Mobile number').fill('+0 12345678')
     await page.getByRole('button', { name: 'Text me a code' }).click()
-    await page.getByRole('alert').filter({ hasText: 'too short or too long' }).waitFor()
+    await page.getByRole('alert').filter({ hasText: 'That is not a calling code.' }).waitFor()
+    // The country found by searching its calling code.
+    await page.getByLabel('Country').selectOption('US')
+    await page.getByLabel('Search countries').fill('+44')
+    await expect.poll(() => page.getByLabel('Country').inputValue()).toBe('GB')
+    // A landline cannot get the text: refused before any call to the provider.
+    await page.getByLabel('Mobile number').fill('020 7946 0018')
+    await page.getByRole('button', { name: 'Text me a code' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /That is not a mobile number in .+ \(\+44\)\./ })
+      .waitFor()
 
-    await page.getByLabel('Country').selectOption('GB')
-    await page.getByLabel('Mobile number').fill('07700 900' + String(randomInt(100, 1000)))
+    // A UK mobile (07400 123xxx is in a range Ofcom has assigned to mobiles).
+    await page.getByLabel('Mobile number').fill('07400 123' + String(randomInt(100, 1000)))
     await page.getByRole('button', { name: 'Text me a code' }).click()
     const codeField = page.getByLabel('6-digit code')
     await codeField.waitFor()

@@ -147,6 +147,7 @@ describe('toE164', () => {
       reason: 'country-code',
       callingCode: '999',
     })
+    expect(toE164('US', '+0 12345678')).toEqual({ ok: false, reason: 'country-code' })
   })
 
   it('gives the international format to show', () => {

@@ -118,7 +118,8 @@ function refusal(text: string, region: CountryCode, first: PhoneNumber | ParseEr
   if (LETTER.test(text)) return { ok: false, reason: 'characters' }
   if (first instanceof ParseError) {
     if (first.message === 'INVALID_COUNTRY') {
-      const callingCode = /^\+\s*(\d{1,3})/.exec(text)?.[1]
+      // No calling code starts with 0: "+0…" names none, so none is quoted back.
+      const callingCode = /^\+\s*([1-9]\d{0,2})/.exec(text)?.[1]
       return { ok: false, reason: 'country-code', ...(callingCode ? { callingCode } : {}) }
     }
     if (first.message === 'TOO_LONG') return { ok: false, reason: 'too-long' }

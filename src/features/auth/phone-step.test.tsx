@@ -107,6 +107,7 @@ describe('PhoneStep', () => {
     ['US', '123456', 'too short for a mobile number in United States (+1)'],
     ['US', '415-555-O1O1', 'digits only'],
     ['US', '+999 1234 5678', 'No country has the calling code +999'],
+    ['US', '+0 12345678', 'That is not a calling code. Check the number, or pick the country'],
     ['GB', '020 7946 0018', 'That is not a mobile number in United Kingdom (+44)'],
     ['US', '+44 20 7946 0018', 'That is not a +44 mobile number'],
     ['US', '(415) 555-0132 ext 12', 'a text cannot go to an extension'],
