@@ -69,7 +69,7 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="done"
-          placeholder="Name or code, like Vietnam or +84"
+          placeholder="Name or code, like +84"
           value={query}
           onChange={(event) => search(event.target.value)}
           onKeyDown={onKeyDown}
