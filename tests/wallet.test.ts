@@ -2,14 +2,16 @@
  * The wallet journeys in real Chromium against the production build and the local stack, with
  * the test-only key-backed wallet (its key put in localStorage by an init script): connect,
  * reconnect after a reload, disconnect, the persisted `cache`; sign-in with SIWE off and on;
- * a declined signature and a refused one.
+ * a wallet that already trusts the site (reconnected on load); a declined signature and a
+ * refused one. The other wallet states (locked, another chain, a changed account, two wallets)
+ * are component tests: src/features/wallet/wallet-sign-in-states.test.tsx.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { parseSiweMessage } from 'viem/siwe'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, setProviderConfig, signInWithCode } from './support/stack.ts'
-import { addTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
+import { addTestWallet, pastWalletCacheWrite, watchTestWallet } from './support/test-wallet.ts'
 
 const appUrl = inject('appUrl')
 
@@ -150,6 +152,29 @@ describe('sign-in with a wallet', () => {
     })
     await page.waitForURL(appUrl + '/')
     await expectEventsHome(page)
+  })
+
+  it('a wallet that already trusts the site, reconnected as the wallet code loads, signs in: asked to sign once, no connect prompt', async () => {
+    const context = await suite.newContext()
+    await addTestWallet(context, { trusted: true })
+    const asked = await watchTestWallet(context)
+    const page = await context.newPage()
+    await page.goto(appUrl + '/auth/email')
+    await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
+    await page.getByRole('button', { name: 'Use Test wallet' }).waitFor()
+    // wagmi reconnects the trusting wallet (reading its accounts) as the code loads: choose it
+    // only then, as a holder does, which is when "Connector already connected." used to show.
+    await expect
+      .poll(() => asked.includes('eth_accounts'), {
+        message: 'wagmi reconnected the trusted wallet',
+        timeout: 10_000,
+      })
+      .toBe(true)
+    await page.getByRole('button', { name: 'Use Test wallet' }).click()
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    expect(asked.filter((method) => method === 'personal_sign')).toHaveLength(1)
+    expect(asked).not.toContain('eth_requestAccounts')
   })
 
   it('a declined signature says so, and the next try works', async () => {

@@ -8,12 +8,35 @@ const appUrl = inject('appUrl')
 /**
  * Gives every page of `context` the test wallet with a fresh key (so a fresh provider user);
  * returns its address. The key stays on the phone, like a wallet app: only what the app keeps
- * must go on sign-out.
+ * must go on sign-out. `trusted`: the wallet already allowed this site before the page loads (as
+ * MetaMask does once connected here), so it answers `eth_accounts` at once and wagmi reconnects
+ * it as the wallet code loads.
  */
-export async function addTestWallet(context: BrowserContext): Promise<`0x${string}`> {
+export async function addTestWallet(
+  context: BrowserContext,
+  { trusted = false } = {},
+): Promise<`0x${string}`> {
   const key = generatePrivateKey()
-  await context.addInitScript((value) => localStorage.setItem('iyk-test-wallet', value), key)
+  await context.addInitScript(
+    ({ value, trust }) => {
+      localStorage.setItem('iyk-test-wallet', value)
+      if (trust) localStorage.setItem('iyk-test-wallet-trusted', '1')
+    },
+    { value: key, trust: trusted },
+  )
   return privateKeyToAccount(key).address
+}
+
+/**
+ * Every method the pages of `context` ask of the test wallet, in order, across page loads (the
+ * wallet calls the page global `iykTestWalletAsked`, exposed here).
+ */
+export async function watchTestWallet(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = []
+  await context.exposeFunction('iykTestWalletAsked', (method: string) => {
+    asked.push(method)
+  })
+  return asked
 }
 
 /** Connects the test wallet on /account and waits until its chain-data cache is written too. */

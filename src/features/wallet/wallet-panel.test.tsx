@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { encodeAbiParameters, encodeFunctionResult, multicall3Abi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -75,6 +75,17 @@ describe('WalletPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Disconnect' }))
     expect(await screen.findByRole('button', { name: 'Connect Test wallet' })).toBeEnabled()
+  })
+
+  it('a wallet connected here is reconnected by the next page load, without asking', async () => {
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Connect Test wallet' }))
+    await screen.findByTestId('wallet-address')
+    cleanup()
+    // A fresh setup and wallet over the same storage: what a reload gives.
+    renderPanel()
+    expect(await screen.findByTestId('wallet-address')).toHaveTextContent(address.slice(0, 6))
   })
 
   it('switches between Ethereum and Sepolia', async () => {

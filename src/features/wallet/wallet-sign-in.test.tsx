@@ -9,6 +9,7 @@ import { WalletSignInBody } from './wallet-sign-in.tsx'
 import { DECLINED_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
 import type { WalletSignInProvider } from './wallet-sign-in-provider.ts'
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
+import { TEST_WALLET_TRUSTED_KEY } from './wallet-test-connector.ts'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
@@ -20,19 +21,24 @@ const DATA: AuthenticateData = {
   user: { user_id: 'user-1', emails: [] },
 }
 
-function renderSignIn(provider: Partial<WalletSignInProvider> = {}, redirect?: string) {
+function renderSignIn(
+  provider: Partial<WalletSignInProvider> = {},
+  redirect?: string,
+  start: 'idle' | 'choose' = 'idle',
+) {
   const complete = vi.fn(async () => {})
   const fake: WalletSignInProvider = {
     start: vi.fn(async () => CHALLENGE),
     authenticate: vi.fn(async () => DATA),
     ...provider,
   }
+  const setup = testWalletSetup()
   render(
-    <WalletRoot setup={testWalletSetup()}>
-      <WalletSignInBody complete={complete} provider={fake} redirect={redirect} />
+    <WalletRoot setup={setup}>
+      <WalletSignInBody complete={complete} provider={fake} redirect={redirect} start={start} />
     </WalletRoot>,
   )
-  return { complete, provider: fake }
+  return { complete, provider: fake, setup }
 }
 
 async function signInWithTestWallet() {
@@ -52,6 +58,18 @@ describe('WalletSignIn', () => {
     expect(await recoverMessageAddress({ message: CHALLENGE, signature: signature as Hex })).toBe(
       address,
     )
+  })
+
+  it('the test wallet switched to "already trusted" is reconnected on load and signs in without connecting', async () => {
+    localStorage.setItem(TEST_WALLET_TRUSTED_KEY, '1')
+    const { complete, provider, setup } = renderSignIn({}, '/account', 'choose')
+    await vi.waitFor(() =>
+      expect(setup.config.state.status, 'wagmi reconnected the test wallet').toBe('connected'),
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Test wallet' }))
+    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(DATA, '/account'))
+    expect(provider.start).toHaveBeenCalledWith(address, 1)
+    expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
   })
 
   it('a declined signature says so and nothing is sent', async () => {

@@ -24,6 +24,19 @@ export const TEST_WALLET_KEY = 'iyk-test-wallet'
  */
 export const TEST_WALLET_MODE_KEY = 'iyk-test-wallet-mode'
 
+/**
+ * localStorage key that makes the test wallet "already trusted" when it holds `1`, as a browser
+ * wallet is once the holder has connected it to this site: it answers `eth_accounts` with its
+ * address from the start, so wagmi reconnects it as the wallet code loads (decision 020). The
+ * trust belongs to the wallet, not the site: sign-out leaves it, as it leaves the key.
+ */
+export const TEST_WALLET_TRUSTED_KEY = 'iyk-test-wallet-trusted'
+
+/** A page global the browser tests may expose: told every method the wallet is asked. */
+interface AskedHook {
+  iykTestWalletAsked?(method: string): unknown
+}
+
 /** The private key from `storage`, or null when absent or malformed (then no test wallet). */
 export function readTestWalletKey(storage: Pick<Storage, 'getItem'>): Hex | null {
   let value: string | null
@@ -49,13 +62,15 @@ interface Request {
 /** A wallet connector that answers accounts, chain, signing and chain switches locally (no RPC). */
 export function testWalletConnector(privateKey: Hex, storage: Pick<Storage, 'getItem'>) {
   const account = privateKeyToAccount(privateKey)
-  const mode = () => {
+  const read = (key: string) => {
     try {
-      return storage.getItem(TEST_WALLET_MODE_KEY)
+      return storage.getItem(key)
     } catch {
       return null
     }
   }
+  const mode = () => read(TEST_WALLET_MODE_KEY)
+  const trusted = () => read(TEST_WALLET_TRUSTED_KEY) === '1'
   let connected = false
 
   return createConnector<{ request(request: Request): Promise<unknown> }>((config) => {
@@ -63,9 +78,10 @@ export function testWalletConnector(privateKey: Hex, storage: Pick<Storage, 'get
 
     const provider = {
       async request({ method, params }: Request): Promise<unknown> {
+        void (globalThis as AskedHook).iykTestWalletAsked?.(method)
         switch (method) {
           case 'eth_accounts':
-            return connected ? [account.address] : []
+            return connected || trusted() ? [account.address] : []
           case 'eth_requestAccounts':
             if (mode() === 'reject-connect') {
               throw new UserRejectedRequestError(new Error('The test wallet declined.'))
@@ -103,9 +119,15 @@ export function testWalletConnector(privateKey: Hex, storage: Pick<Storage, 'get
       name: 'Test wallet',
       type: 'iyk-test-wallet',
       async connect(parameters) {
-        await provider.request({ method: 'eth_requestAccounts' })
+        // Reconnecting asks nothing, as a browser wallet that trusts the site answers at once
+        // (wagmi reconnects only when isAuthorized said the site was allowed).
+        if (parameters?.isReconnecting) connected = true
+        await provider.request({
+          method: parameters?.isReconnecting ? 'eth_accounts' : 'eth_requestAccounts',
+        })
         connected = true
         await config.storage?.setItem('iyk-test-wallet.connected', true)
+        await config.storage?.removeItem('iyk-test-wallet.disconnected')
         if (parameters?.chainId && parameters.chainId !== chainId) {
           await this.switchChain?.({ chainId: parameters.chainId })
         }
@@ -115,9 +137,11 @@ export function testWalletConnector(privateKey: Hex, storage: Pick<Storage, 'get
       async disconnect() {
         connected = false
         await config.storage?.removeItem('iyk-test-wallet.connected')
+        // As wagmi's injected wallets do: a trusting wallet is not reconnected after a disconnect.
+        await config.storage?.setItem('iyk-test-wallet.disconnected', true)
       },
       async getAccounts() {
-        return connected ? [getAddress(account.address)] : []
+        return connected || trusted() ? [getAddress(account.address)] : []
       },
       async getChainId() {
         return chainId
@@ -126,7 +150,8 @@ export function testWalletConnector(privateKey: Hex, storage: Pick<Storage, 'get
         return provider
       },
       async isAuthorized() {
-        return Boolean(await config.storage?.getItem('iyk-test-wallet.connected'))
+        if (await config.storage?.getItem('iyk-test-wallet.disconnected')) return false
+        return trusted() || Boolean(await config.storage?.getItem('iyk-test-wallet.connected'))
       },
       async switchChain({ chainId: next }) {
         await provider.request({
