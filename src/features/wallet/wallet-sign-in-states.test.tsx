@@ -27,6 +27,9 @@ vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
 
 type Wallet = ReturnType<typeof fakeWallet>
 
+/** Generous, as the DOM queries' waits: a busy shared machine must not fail a correct test. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000 })
+
 let stops: (() => void)[] = []
 afterEach(() => {
   for (const stop of stops) stop()
@@ -53,7 +56,7 @@ function renderSignIn(
 
 /** Waits until wagmi has reconnected the wallets that trust the site (as it does on load). */
 async function reconnected(setup: ReturnType<typeof fakeWalletSetup>) {
-  await vi.waitFor(() => expect(setup.config.state.status, 'wagmi reconnected').toBe('connected'))
+  await eventually(() => expect(setup.config.state.status, 'wagmi reconnected').toBe('connected'))
 }
 
 const choose = async (name: string) =>
@@ -75,7 +78,7 @@ describe('(a) a wallet not yet allowed on this site', () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha' })
     const { complete, started, authenticated } = renderSignIn([alpha])
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBeGreaterThan(0)
     expect(alpha.count('personal_sign')).toBe(1)
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 1 }])
@@ -89,7 +92,7 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
     const { setup, complete, authenticated } = renderSignIn([alpha])
     await reconnected(setup)
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
     expect(prompts(alpha)).toBe(0)
     expect(alpha.count('personal_sign')).toBe(1)
@@ -100,7 +103,7 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
     const { complete } = renderSignIn([alpha])
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBe(0)
     expect(alpha.count('personal_sign')).toBe(1)
   })
@@ -109,7 +112,7 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
     const { complete, started } = renderSignIn([alpha], { start: 'idle' })
     await userEvent.click(await screen.findByRole('button', { name: /^Sign in with wallet 0x/ }))
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 1 }])
     expect(prompts(alpha)).toBe(0)
   })
@@ -119,9 +122,9 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
   it('is not reconnected; choosing it asks the wallet to unlock, then signs', async () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true, locked: true })
     const { setup, complete, authenticated } = renderSignIn([alpha])
-    await vi.waitFor(() => expect(setup.config.state.status).toBe('disconnected'))
+    await eventually(() => expect(setup.config.state.status).toBe('disconnected'))
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBeGreaterThan(0)
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
   })
@@ -134,7 +137,7 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     alpha.lock()
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a wallet' }))
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBeGreaterThan(0)
   })
 })
@@ -144,7 +147,7 @@ describe('(d) a wallet on another chain', () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true, chainId: 11155111 })
     const { complete, started } = renderSignIn([alpha])
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalled())
+    await eventually(() => expect(complete).toHaveBeenCalled())
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 11155111 }])
     expect(alpha.count('wallet_switchEthereumChain')).toBe(0)
   })
@@ -153,7 +156,7 @@ describe('(d) a wallet on another chain', () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', chainId: 137 })
     const { complete, started, authenticated } = renderSignIn([alpha])
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalled())
+    await eventually(() => expect(complete).toHaveBeenCalled())
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 1 }])
     expect(alpha.count('wallet_switchEthereumChain')).toBe(0)
     expectHonestSignatures(authenticated)
@@ -165,7 +168,7 @@ describe('(d) a wallet on another chain', () => {
       onStart: () => alpha.setChain(11155111),
     })
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalled())
+    await eventually(() => expect(complete).toHaveBeenCalled())
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 1 }])
     expect(alpha.count('personal_sign')).toBe(1)
     expect(alpha.count('wallet_switchEthereumChain')).toBe(0)
@@ -185,7 +188,7 @@ describe('(e) the account changes between connect and signature', () => {
       },
     })
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(started.map((item) => item.address)).toEqual([fakeAddress(0), fakeAddress(1)])
     expect(alpha.count('personal_sign')).toBe(1)
     expect(authenticated).toEqual([{ address: fakeAddress(1), signer: fakeAddress(1) }])
@@ -202,7 +205,7 @@ describe('(e) the account changes between connect and signature', () => {
     alpha.whileAsked('personal_sign', () => alpha.select(1))
     const { complete, started, authenticated } = renderSignIn([alpha])
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(started.map((item) => item.address)).toEqual([fakeAddress(0), fakeAddress(1)])
     expect(authenticated).toEqual([{ address: fakeAddress(1), signer: fakeAddress(1) }])
   })
@@ -238,7 +241,7 @@ describe('(f) two wallets announced', () => {
     await reconnected(setup)
     expect(await screen.findByRole('button', { name: 'Use Alpha' })).toBeEnabled()
     await choose('Beta')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(beta)).toBeGreaterThan(0)
     expect(beta.count('personal_sign')).toBe(1)
     expect(alpha.count('personal_sign')).toBe(0)
@@ -250,12 +253,12 @@ describe('(f) two wallets announced', () => {
     const beta = fakeWallet({ name: 'Beta', rdns: 'com.beta', trusted: true, accounts: [1] })
     const { setup, complete, authenticated } = renderSignIn([alpha, beta])
     await reconnected(setup)
-    await vi.waitFor(() => expect(setup.config.state.connections.size).toBe(2))
+    await eventually(() => expect(setup.config.state.connections.size).toBe(2))
     const current = setup.config.state.connections.get(setup.config.state.current ?? '')
     const other = current?.connector.name === 'Alpha' ? beta : alpha
     const otherName = other === alpha ? 'Alpha' : 'Beta'
     await choose(otherName)
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha) + prompts(beta)).toBe(0)
     expect(other.count('personal_sign')).toBe(1)
     expect((other === alpha ? beta : alpha).count('personal_sign')).toBe(0)
@@ -273,7 +276,7 @@ describe('(g) the holder says no, or the wallet is busy', () => {
     expect(authenticated).toEqual([])
     alpha.refuse('personal_sign', null)
     await userEvent.click(screen.getByRole('button', { name: /^Sign in with wallet 0x/ }))
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
   })
 
@@ -286,7 +289,7 @@ describe('(g) the holder says no, or the wallet is busy', () => {
     alpha.refuse('wallet_requestPermissions', null)
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a wallet' }))
     await choose('Alpha')
-    await vi.waitFor(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
   })
 
   it('a request already showing in the wallet (-32002) says to answer it there', async () => {
