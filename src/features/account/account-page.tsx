@@ -4,7 +4,7 @@ import { APP_VERSION } from '../../config/version.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
 import { EmailAddress } from '../../shared/email-address.tsx'
-import { PhoneNumberDisplay } from './phone-number-display.tsx'
+import { PhoneNumberDisplay } from '../../shared/phone-number-display.tsx'
 import { useSignOut } from '../../shared/use-sign-out.ts'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */

@@ -383,6 +383,20 @@ describe('someone already signed in', () => {
     expect(choice.onContinue).toHaveBeenCalledWith('/account')
   })
 
+  it('shows a holder who signed in by text message by their number, in international format', async () => {
+    render(
+      <SignInPage
+        provider={fakeProvider()}
+        complete={vi.fn()}
+        href={page}
+        signedIn={{ ...signedInAs(null), phone: '+447911123456' }}
+      />,
+    )
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as +447911123456.')
+    expect(await screen.findByText('+44 7911 123456')).toBeInTheDocument()
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as +44 7911 123456.')
+  })
+
   it('signs out, and says so when that fails', async () => {
     const choice = signedInAs(null)
     choice.onSignOut.mockRejectedValueOnce({ error_message: 'The network is down.' })

@@ -1,6 +1,8 @@
 /**
- * The holder's phone number as people write it (`+44 7911 123456`): E.164 at once, the
- * international format once the phone-number library has loaded, and E.164 for good if it cannot.
+ * The holder's phone number as people write it (`+44 7911 123456`), wherever the app shows it
+ * (the account page, "Signed in as …"): E.164 at once, the international format once the
+ * phone-number library has loaded (its own chunk, never start-up's), and E.164 for good if it
+ * cannot.
  */
 import { useEffect, useState } from 'react'
 

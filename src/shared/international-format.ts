@@ -1,7 +1,8 @@
 /**
  * A phone number in international format (`+44 7911 123456`), read with Google's numbering plans
  * (libphonenumber-js, the same mobile metadata as the phone step, so one chunk serves both).
- * Loaded lazily by the account page: the library is no part of start-up (decision 019).
+ * Loaded lazily by PhoneNumberDisplay (the account page, "Signed in as …"): the library is no
+ * part of start-up (decision 019).
  */
 import { parsePhoneNumberWithError } from 'libphonenumber-js/mobile'
 
