@@ -230,19 +230,35 @@ export async function trackAppWorker(page: Page, appUrl: string): Promise<AppWor
   return worker
 }
 
+/** Per context, the DevTools session `stopAllWorkers` sends through (see there). */
+const stoppers = new WeakMap<BrowserContext, Promise<CDPSession>>()
+
+/**
+ * A DevTools session on a blank page of `page`'s context, opened once and kept: a session opened
+ * on the app's own page while it navigates may never answer, and detaching one may hang (a run
+ * waited out its 10 minutes on each). The blank page is no client of the app's worker.
+ */
+function stopperFor(page: Page): Promise<CDPSession> {
+  const context = page.context()
+  let stopper = stoppers.get(context)
+  if (!stopper) {
+    stopper = (async () => {
+      const blank = await context.newPage()
+      const cdp = await context.newCDPSession(blank)
+      await cdp.send('ServiceWorker.enable')
+      // The blank page opened in front: the holder's page is the one they look at.
+      await page.bringToFront()
+      return cdp
+    })()
+    stoppers.set(context, stopper)
+    // A failed attempt is not kept: the next stop opens the session again.
+    stopper.catch(() => stoppers.delete(context))
+  }
+  return stopper
+}
+
 /** Stops every service worker of the browser through the DevTools protocol, as it stops idle ones. */
 export async function stopAllWorkers(page: Page): Promise<void> {
-  // A page caught mid-navigation may never answer a new DevTools session (a CI run waited out
-  // its 10 minutes on one): each step has a deadline, and a stuck attempt is tried again.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const cdp = await within(page.context().newCDPSession(page), 'opening a DevTools session')
-      await within(cdp.send('ServiceWorker.enable'), 'ServiceWorker.enable')
-      await within(cdp.send('ServiceWorker.stopAllWorkers'), 'ServiceWorker.stopAllWorkers')
-      await cdp.detach().catch(() => {})
-      return
-    } catch (error) {
-      if (attempt >= 3) throw error
-    }
-  }
+  const cdp = await within(stopperFor(page), 'opening a DevTools session beside the app')
+  await within(cdp.send('ServiceWorker.stopAllWorkers'), 'ServiceWorker.stopAllWorkers')
 }
