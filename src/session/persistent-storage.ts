@@ -23,15 +23,15 @@ export async function requestPersistentStorage(
 }
 
 /**
- * Asks for persistent storage once each time the page learns the holder is signed in (a sign-in,
- * or a page opening signed in), not on every message after it. Returns unsubscribe.
+ * Asks for persistent storage when the holder signs in (the page saw them anonymous, then signed
+ * in), not on later messages and not when a page opens already signed in: Firefox asks the holder
+ * each time, and one who said "Not now" should not be asked on every visit. Returns unsubscribe.
  */
 export function persistStorageWhenSignedIn(
   store: AppStore,
   request: () => Promise<boolean> = requestPersistentStorage,
 ): () => void {
-  if (store.getState().auth.status === 'signed-in') void request()
   return store.subscribe((state, previous) => {
-    if (state.auth.status === 'signed-in' && previous.auth.status !== 'signed-in') void request()
+    if (state.auth.status === 'signed-in' && previous.auth.status === 'anonymous') void request()
   })
 }

@@ -4,6 +4,7 @@ import {
   keepCheckingForUpdates,
   registerServiceWorker,
   UPDATE_CHECK_INTERVAL_MS,
+  VISIBLE_CHECK_GAP_MS,
 } from './service-worker.ts'
 
 vi.mock('../config/env.ts', () => ({ isDevServer: false }))
@@ -77,6 +78,22 @@ describe('keepCheckingForUpdates', () => {
     expect(registration.update).toHaveBeenCalledOnce()
   })
 
+  it('checks on becoming visible at most once in ten minutes', async () => {
+    const registration = watch(fakeRegistration())
+    becomes('visible')
+    await settle()
+    becomes('hidden')
+    await vi.advanceTimersByTimeAsync(VISIBLE_CHECK_GAP_MS - 1)
+    becomes('visible')
+    await settle()
+    expect(registration.update).toHaveBeenCalledOnce()
+    becomes('hidden')
+    await vi.advanceTimersByTimeAsync(1)
+    becomes('visible')
+    await settle()
+    expect(registration.update).toHaveBeenCalledTimes(2)
+  })
+
   it('does not check offline, and checks again once online', async () => {
     const registration = watch(fakeRegistration())
     online = false
@@ -124,6 +141,7 @@ describe('keepCheckingForUpdates', () => {
     )
     becomes('visible')
     await settle()
+    await vi.advanceTimersByTimeAsync(VISIBLE_CHECK_GAP_MS)
     becomes('visible')
     await settle()
     expect(registration.update).toHaveBeenCalledTimes(2)

@@ -25,6 +25,9 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
 /** How often an open app asks whether a new version is out (vite-plugin-pwa's periodic updates). */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000
 
+/** How long after a check becoming visible again does not check again (switching apps often). */
+export const VISIBLE_CHECK_GAP_MS = 10 * 60_000
+
 /** The part of a registration the update checks use. */
 interface UpdatableRegistration {
   readonly installing: ServiceWorker | null
@@ -35,14 +38,18 @@ interface UpdatableRegistration {
  * Checks for a new version every hour and whenever the page becomes visible again: the browser
  * itself checks only on navigations, so an installed app left open for days would never hear of
  * one. A new worker found this way installs and waits, and the update prompt offers it. No check
- * runs offline, while a new worker is already installing, or while one is under way; a failed
- * check is silent (the next one may succeed). Returns a stop function.
+ * runs offline, while a new worker is already installing, or while one is under way, and becoming
+ * visible checks only if the last check began `VISIBLE_CHECK_GAP_MS` ago or more (a holder
+ * switching apps does not fetch the worker's script each time); a failed check is silent (the
+ * next one may succeed). Returns a stop function.
  */
 export function keepCheckingForUpdates(registration: UpdatableRegistration): () => void {
   let checking = false
+  let lastCheckAt = -Infinity
   const check = () => {
     if (checking || !navigator.onLine || registration.installing) return
     checking = true
+    lastCheckAt = Date.now()
     void (async () => {
       try {
         await registration.update()
@@ -54,7 +61,8 @@ export function keepCheckingForUpdates(registration: UpdatableRegistration): () 
     })()
   }
   const onVisibility = () => {
-    if (document.visibilityState === 'visible') check()
+    if (document.visibilityState !== 'visible') return
+    if (Date.now() - lastCheckAt >= VISIBLE_CHECK_GAP_MS) check()
   }
   const timer = setInterval(check, UPDATE_CHECK_INTERVAL_MS)
   document.addEventListener('visibilitychange', onVisibility)
