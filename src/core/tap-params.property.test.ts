@@ -42,13 +42,13 @@ const escapeAll = (text: string) =>
 
 /**
  * A well-formed tap written as a link may carry it: parameters in any order, with or without
- * `?`, stray `&`, and some names or values percent-escaped.
+ * `?`, stray `&`, and some values percent-escaped (names never: a card writes them as they are).
  */
 const writtenTap = wellFormedTap.chain((tap) =>
   fc
     .record({
       order: fc.shuffledSubarray(tap.params, { minLength: tap.params.length }),
-      escaped: fc.array(fc.constantFrom('none', 'name', 'value'), {
+      escaped: fc.array(fc.constantFrom('none', 'value'), {
         minLength: tap.params.length,
         maxLength: tap.params.length,
       }),
@@ -59,7 +59,7 @@ const writtenTap = wellFormedTap.chain((tap) =>
     .map(({ order, escaped, question, separator, around }) => {
       const pieces = order.map(([name, value], index) => {
         const how = escaped[index]
-        return `${how === 'name' ? escapeAll(name) : name}=${how === 'value' ? escapeAll(value) : value}`
+        return `${name}=${how === 'value' ? escapeAll(value) : value}`
       })
       return { tap, query: `${question}${around}${pieces.join(separator)}${around}` }
     }),
@@ -193,7 +193,7 @@ describe('parseTapParams: properties', () => {
   })
 
   // Accepts: each format's parameters with values of an allowed length, in either case, in any
-  // order, with or without `?`, with stray `&`, with percent-escapes.
+  // order, with or without `?`, with stray `&`, with values percent-escaped.
   it('accepts every well-formed tap of each format, however the link writes it', () => {
     fc.assert(
       fc.property(writtenTap, ({ tap, query }) => {
@@ -242,6 +242,42 @@ describe('parseTapParams: properties', () => {
         )
       }),
       { numRuns: 500 },
+    )
+  })
+
+  // Names are read as written, never decoded: a link whose parameter names are escaped (wholly or
+  // in one character, upper- or lower-case hex) or in capitals is not a tap, whatever its values.
+  it('refuses a well-formed tap with any name not written literally', () => {
+    const escapeOne = (name: string, at: number, upper: boolean) => {
+      const hex = name.charCodeAt(at).toString(16)
+      return `${name.slice(0, at)}%${upper ? hex.toUpperCase() : hex}${name.slice(at + 1)}`
+    }
+    fc.assert(
+      fc.property(
+        wellFormedTap,
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('escape-all', 'escape-one-upper', 'escape-one-lower', 'capitals'),
+        (tap, which, at, how) => {
+          const index = which % tap.params.length
+          const pairs = tap.params.map(([name, value], position): Pair => {
+            if (position !== index) return [name, value]
+            const char = at % name.length
+            const written = {
+              'escape-all': escapeAll(name),
+              'escape-one-upper': escapeOne(name, char, true),
+              'escape-one-lower': escapeOne(name, char, false),
+              capitals: name.toUpperCase(),
+            }[how]
+            return [written, value]
+          })
+          expect(parseTapParams(toQuery(pairs))).toMatchObject({
+            ok: false,
+            reason: how === 'capitals' ? 'unknown-parameter' : 'malformed',
+          })
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 })

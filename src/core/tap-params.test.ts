@@ -94,3 +94,90 @@ describe('parseTapParams: invalid taps', () => {
     )
   })
 })
+
+describe('parseTapParams: names only as the card writes them (issue 23)', () => {
+  // URLSearchParams decodes names, so these were taps before; error reports, which know the
+  // names only as written, kept their values.
+  it.each([
+    ['names percent-encoded (the red team’s link)', `?%75id=${UID}&ctr=${CTR}&c%6Dac=${CMAC}`],
+    ['a name wholly escaped', `%75%69%64=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['an escape in lower-case hex', `uid=${UID}&ctr=${CTR}&c%6dac=${CMAC}`],
+    ['an escaped underscore', `picc%5Fdata=${BLOCK}&cmac=${CMAC}`],
+    ['a one-letter name escaped', `%65=${BLOCK}`],
+    ['a name escaped twice', `%2575id=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['an escaped `=` (name and value one piece)', `uid%3D${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['a Cyrillic і in uid', `u\u0456d=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['a Cyrillic і, escaped as a URL writes it', `u%D1%96d=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['a fullwidth e', `\uFF45=${BLOCK}`],
+    ['a name with a space', `uid =${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['a name with a plus', `+uid=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+    ['a name with a zero-width space', `\u200Buid=${UID}&ctr=${CTR}&cmac=${CMAC}`],
+  ])('is not a tap, and an unreadable one: %s', (_label, query) => {
+    expect(parseTapParams(query)).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it.each([
+    ['a name in capitals', `UID=${UID}&ctr=${CTR}&cmac=${CMAC}`, 'UID'],
+    ['a name in mixed case', `p=${BLOCK}&C=${CMAC}`, 'C'],
+    ['a name in title case', `Picc_data=${BLOCK}&cmac=${CMAC}`, 'Picc_data'],
+  ])('is not a tap: %s (named)', (_label, query, param) => {
+    expect(parseTapParams(query)).toEqual({ ok: false, reason: 'unknown-parameter', param })
+  })
+
+  it('names a plain unknown word, and never quotes a value, an escape or a long name back', () => {
+    expect(parseTapParams(`UID=${UID}&ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: false,
+      reason: 'unknown-parameter',
+      param: 'UID',
+    })
+    for (const query of [
+      `%75id=${UID}&ctr=${CTR}&cmac=${CMAC}`,
+      `uid%3D${UID}&ctr=${CTR}&cmac=${CMAC}`,
+      `u%D1%96d=${UID}`,
+      `${'x'.repeat(30)}=1`,
+    ]) {
+      expect(parseTapParams(query)).toEqual({ ok: false, reason: 'malformed' })
+    }
+  })
+
+  it('refuses a name given twice, however the second is written', () => {
+    expect(parseTapParams(`uid=${UID}&uid=${UID}&ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: false,
+      reason: 'duplicate-parameter',
+      param: 'uid',
+    })
+    expect(parseTapParams(`uid=${UID}&%75id=${UID}&ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    })
+  })
+
+  it('refuses oversized values and queries', () => {
+    expect(parseTapParams(`uid=${UID.repeat(4)}&ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: false,
+      reason: 'wrong-length',
+      param: 'uid',
+    })
+    expect(parseTapParams(`e=${'A'.repeat(513)}`)).toEqual({ ok: false, reason: 'malformed' })
+    expect(parseTapParams(`%75id=${'A'.repeat(10_000)}`)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    })
+  })
+
+  it('reads an escaped `&` as part of the value, never as a separator', () => {
+    expect(parseTapParams(`uid=${UID}%26ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: false,
+      reason: 'not-hex',
+      param: 'uid',
+    })
+  })
+
+  it('still reads values percent-encoded, as some mail clients write them', () => {
+    expect(parseTapParams(`uid=%30%34${UID.slice(2)}&ctr=${CTR}&cmac=${CMAC}`)).toEqual({
+      ok: true,
+      format: 'uid+ctr+cmac',
+      params: { uid: UID, ctr: CTR, cmac: CMAC },
+    })
+  })
+})

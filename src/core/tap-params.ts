@@ -72,31 +72,55 @@ function fail(reason: TapInvalidReason, param?: string): TapParseResult {
   return param === undefined ? { ok: false, reason } : { ok: false, reason, param }
 }
 
-/** Splits `a=1&b=2` into pairs; a failure when a key repeats or cannot be decoded. */
+/**
+ * A name as the card writes it: lower-case ASCII letters and `_`. Names are compared exactly as
+ * they stand in the link, never decoded: `%75id` is not `uid` (URLSearchParams would decode it,
+ * and error reports, which know the names only as written, would keep its value).
+ */
+const LITERAL_NAME = /^[a-z_]+$/
+
+/** Longest unknown name quoted back in a reason (the tap page shows it). */
+const MAX_NAMED_LENGTH = 24
+
+/**
+ * The reason for a name that is no tap parameter: a plain word (`UID`, `utm_source`) is named; an
+ * escaped, foreign or overlong one makes the link unreadable, and is never quoted back.
+ */
+function unknownName(rawName: string): TapParseResult {
+  const plain = /^[A-Za-z0-9_.-]+$/.test(rawName) && rawName.length <= MAX_NAMED_LENGTH
+  return plain ? fail('unknown-parameter', rawName) : fail('malformed')
+}
+
+/**
+ * Splits `a=1&b=2` into pairs, reading the raw text once: a name must be one of the tap's, written
+ * literally; a value may be percent-encoded. A failure when a name is not a tap parameter,
+ * repeats, or a value cannot be decoded.
+ */
 function readPairs(query: string): Map<string, string> | TapParseResult {
   const pairs = new Map<string, string>()
   for (const piece of query.split('&')) {
     if (piece === '') continue
     const at = piece.indexOf('=')
-    const rawKey = at === -1 ? piece : piece.slice(0, at)
+    const name = at === -1 ? piece : piece.slice(0, at)
     const rawValue = at === -1 ? '' : piece.slice(at + 1)
-    let key: string
+    if (!LITERAL_NAME.test(name) || !TAP_PARAM_NAMES.includes(name)) return unknownName(name)
     let value: string
     try {
-      key = decodeURIComponent(rawKey)
       value = decodeURIComponent(rawValue)
     } catch {
       return fail('malformed')
     }
-    if (pairs.has(key)) return fail('duplicate-parameter', key)
-    pairs.set(key, value)
+    if (pairs.has(name)) return fail('duplicate-parameter', name)
+    pairs.set(name, value)
   }
   return pairs
 }
 
 /**
  * Checks a tap query (`?uid=…&ctr=…&cmac=…`, with or without the `?`) against the formats of
- * {@link TAP_FORMATS}. Pure: it never sends or stores anything.
+ * {@link TAP_FORMATS}: the one parse of a tap link, strict about names (exactly `uid`, `ctr`,
+ * `cmac`, `e`, `picc_data`, `p`, `c`, never percent-encoded or in capitals). Pure: it never sends
+ * or stores anything.
  */
 export function parseTapParams(search: string): TapParseResult {
   const query = search.startsWith('?') ? search.slice(1) : search
@@ -104,10 +128,6 @@ export function parseTapParams(search: string): TapParseResult {
   const pairs = readPairs(query)
   if (!(pairs instanceof Map)) return pairs
   if (pairs.size === 0) return fail('empty')
-
-  for (const key of pairs.keys()) {
-    if (!TAP_PARAM_NAMES.includes(key)) return fail('unknown-parameter', key)
-  }
 
   const formats = Object.keys(TAP_FORMATS) as TapFormat[]
   const named = formats.filter((format) => pairs.has(ANCHORS[format]))
