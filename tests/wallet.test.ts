@@ -2,8 +2,8 @@
  * The wallet journeys in real Chromium against the production build and the local stack, with
  * the test-only key-backed wallet (its key put in localStorage by an init script): connect,
  * reconnect after a reload, disconnect, the persisted `cache`; sign-in with SIWE off and on;
- * a wallet that already trusts the site (reconnected on load); a declined signature and a
- * refused one. The other wallet states (locked, another chain, a changed account, two wallets)
+ * a wallet that already trusts the site (reconnected on load, and not after a sign-out); a
+ * declined signature and a refused one. The other wallet states (locked, another chain, a changed account, two wallets)
  * are component tests: src/features/wallet/wallet-sign-in-states.test.tsx.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest'
@@ -34,6 +34,9 @@ const setMode = (page: Page, mode: 'reject-sign' | 'wrong-key') =>
   page.evaluate((value) => localStorage.setItem('iyk-test-wallet-mode', value), mode)
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+/** wagmi's "disconnected" shim for the test wallet, which sign-out leaves (decision 020). */
+const DISCONNECTED_MARKER = 'wagmi.iyk-test-wallet.disconnected'
 
 async function startWalletSignIn(page: Page) {
   await page.goto(appUrl + '/auth/email')
@@ -104,7 +107,8 @@ describe('a shared phone', () => {
     await page.waitForURL(appUrl + '/')
     // Past a cache write still pending from before the sign-out: nothing of the wallet comes back.
     await pastWalletCacheWrite(page)
-    expect(await walletKeys()).toEqual([])
+    // Only wagmi's "disconnected" marker for the wallet stays: it names the wallet, not the holder.
+    expect(await walletKeys()).toEqual([DISCONNECTED_MARKER])
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
       address.slice(2).toLowerCase(),
     )
@@ -118,6 +122,49 @@ describe('a shared phone', () => {
     await page.reload()
     await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
     expect(await page.getByTestId('wallet-address').count()).toBe(0)
+  })
+
+  it('a wallet that still trusts the site stays disconnected after sign-out: never reconnected for the next holder, until they choose it', async () => {
+    const context = await suite.newContext()
+    const address = await addTestWallet(context, { trusted: true })
+    const asked = await watchTestWallet(context)
+    const page = await context.newPage()
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    // The first holder's wallet trusts the site: wagmi reconnects it as the wallet code loads.
+    await page.goto(appUrl + '/account')
+    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(appUrl + '/')
+    await pastWalletCacheWrite(page)
+    expect(await page.evaluate(() => ({ ...localStorage }))).toMatchObject({
+      [DISCONNECTED_MARKER]: 'true',
+    })
+
+    // The next holder: their account page, opened and reloaded, finds no wallet connected, and
+    // wagmi asked the wallet nothing (it passes a marked wallet by before asking its accounts).
+    asked.length = 0
+    await signInWithCode(page)
+    await expectEventsHome(page)
+    const firstWalletShown = async () => {
+      const text = (await page.locator('body').textContent()) ?? ''
+      return text.includes(short(address)) || text.toLowerCase().includes(address.toLowerCase())
+    }
+    for (const open of [() => page.goto(appUrl + '/account'), () => page.reload()]) {
+      await open()
+      await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
+      expect(await page.getByTestId('wallet-connected').count()).toBe(0)
+      expect(await firstWalletShown(), 'the first holder’s address on the page').toBe(false)
+    }
+    expect(asked).toEqual([])
+
+    // Choosing the wallet still connects it, and asks it to (a wallet reconnected by wagmi would
+    // be used without asking, decision 020).
+    await page.getByRole('button', { name: 'Connect Test wallet' }).click()
+    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    expect(asked).toContain('eth_requestAccounts')
+    expect(await page.evaluate((key) => localStorage.getItem(key), DISCONNECTED_MARKER)).toBeNull()
   })
 })
 

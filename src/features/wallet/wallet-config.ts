@@ -123,10 +123,15 @@ const walletStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
 /**
  * Drops this page's wallet state on sign-out: wagmi's connections (without telling the wallet,
  * which belongs to the browser; the next holder connects their own) and the chain-data cache.
+ * Returns the ids of every wallet wagmi knows here, for forgetWallet to mark disconnected.
  */
-function resetWalletSetup(): void {
-  if (!setup) return
+function resetWalletSetup(): string[] {
+  if (!setup) return []
   const { config, queryClient } = setup
+  const ids = [
+    ...config.connectors.map((connector) => connector.id),
+    ...Array.from(config.state.connections.values(), (connection) => connection.connector.id),
+  ]
   quietUntil = Date.now() + WALLET_SETTINGS.cacheThrottleMs * 2
   config.setState((state) => ({
     ...state,
@@ -135,6 +140,7 @@ function resetWalletSetup(): void {
     status: 'disconnected',
   }))
   queryClient.clear()
+  return ids
 }
 
 /** The page's one wallet setup, created on first use from the build-time RPC URLs. */
