@@ -6,9 +6,11 @@ import {
   appStartScript,
   connectOrigins,
   contentSecurityPolicy,
+  referrerMeta,
   renderPageShell,
   themeBootScript,
 } from './page-shell.ts'
+import { landingBootScript } from './landing-boot.ts'
 
 /**
  * Runs the boot script against a stand-in page, storage and system preference; returns the theme
@@ -231,6 +233,21 @@ describe('page shell', () => {
     expect(built).toContain(
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
     )
+  })
+
+  it('states the referrer policy and runs the landing boot script where the page says, by hash', () => {
+    const page = '<head><!-- referrer --><!-- csp --><!-- landing-boot --><link rel="icon"></head>'
+    const built = renderPageShell(page, parseConfig({}), { csp: true })
+    expect(built).toMatch(
+      /^<head><meta name="referrer" content="strict-origin" \/><meta http-equiv="Content-Security-Policy" content="[^"]+" \/><script>/,
+    )
+    expect(built).toContain(`<script>${landingBootScript}</script><link rel="icon">`)
+    const policy = /content="([^"]+)"/g
+    const scriptSrc = [...built.matchAll(policy)][1]?.[1]?.split('; ')[1]
+    expect(scriptSrc).toBe(
+      contentSecurityPolicy(parseConfig({}), [themeBootScript, landingBootScript]).split('; ')[1],
+    )
+    expect(referrerMeta).toBe('<meta name="referrer" content="strict-origin" />')
   })
 
   it('leaves the policy out under the dev server', () => {

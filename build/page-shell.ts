@@ -1,13 +1,16 @@
 /**
- * Build-time HTML (node side): what the build writes into index.html around the app. The theme
- * boot script that runs before first paint, absolute share-preview URLs, and the Content Security
- * Policy that allows exactly the configured origins and the boot script's hash. vite.config.ts
- * imports this module; it reads only the configuration and core's theme contract, no feature.
+ * Build-time HTML (node side): what the build writes into index.html around the app. The referrer
+ * policy and the landing boot script ahead of every subresource, the theme boot script that runs
+ * before first paint, absolute share-preview URLs, and the Content Security Policy that allows
+ * exactly the configured origins and the boot scripts' hashes. vite.config.ts imports this
+ * module; it reads only the configuration and core's contracts, no feature.
  */
 import { createHash } from 'node:crypto'
 import { runnerImport, type Plugin } from 'vite'
 import type { AppConfig } from '../src/config/defaults.ts'
 import { THEME_COLORS, THEME_STORAGE_KEY } from '../src/core/theme.ts'
+import { landingBootScript } from './landing-boot.ts'
+import { REFERRER_POLICY } from './security-headers.ts'
 
 /**
  * Inline script run before first paint so the page never flashes the wrong theme: the holder's
@@ -128,10 +131,13 @@ export const withLowPriorityBundles = (html: string) =>
 /** The entry stylesheet's link as Vite writes it into the built page. */
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/
 
+/** The referrer policy as the page states it: first in the head, before any subresource. */
+export const referrerMeta = `<meta name="referrer" content="${REFERRER_POLICY}" />`
+
 /**
- * The page as built: boot script inlined and share URLs made absolute. In builds (`csp`), the
- * entry stylesheet is inlined too (`readAsset` reads it from the bundle: a render-blocking
- * request less before first paint) and the policy is added.
+ * The page as built: the referrer policy and the boot scripts inlined, share URLs made absolute.
+ * In builds (`csp`), the entry stylesheet is inlined too (`readAsset` reads it from the bundle: a
+ * render-blocking request less before first paint) and the policy is added.
  */
 export function renderPageShell(
   html: string,
@@ -147,10 +153,16 @@ export function renderPageShell(
   },
 ) {
   let page = absoluteShareUrls(
-    html.replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
+    html
+      .replace('<!-- referrer -->', referrerMeta)
+      .replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
     config.siteUrl,
   )
   const scripts = [themeBootScript]
+  if (page.includes('<!-- landing-boot -->')) {
+    page = page.replace('<!-- landing-boot -->', () => `<script>${landingBootScript}</script>`)
+    scripts.push(landingBootScript)
+  }
   if (shell) {
     const sources = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
     const start = sources.length > 0 ? appStartScript(sources) : ''

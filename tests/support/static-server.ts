@@ -1,8 +1,12 @@
-/** A small static server for the production build, with an SPA fallback and test overrides. */
+/**
+ * A small static server for the production build, with an SPA fallback and test overrides; it
+ * sends the headers a production host sends (README, Deploying), but HSTS: it serves HTTP.
+ */
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { securityHeaders } from '../../build/security-headers.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -10,7 +14,6 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -46,6 +49,9 @@ export async function startStaticServer(
   }
 
   const server: Server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders({ https: false }))) {
+      res.setHeader(name, value)
+    }
     void (async () => {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost')
       // Navigations to client routes get the shell, as on any SPA host.

@@ -1,6 +1,7 @@
 /** Sign-in landings (magic links and OAuth): the provider's real token alphabet, encoded or not, and what is refused. */
-import { describe, expect, it } from 'vitest'
-import { readSignInLanding } from './sign-in-landing.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LANDING_STASH } from '../../core/sign-in-landing-stash.ts'
+import { landingHref, readSignInLanding, stripSignInToken } from './sign-in-landing.ts'
 
 /** The provider's own sandbox example: 44 characters of base64url with `=` padding. */
 const REAL = 'DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94='
@@ -83,5 +84,37 @@ describe('readSignInLanding', () => {
       reason: 'unsupported-type',
     })
     expect(landing(`token=${REAL}`)).toEqual({ kind: 'unusable', reason: 'unsupported-type' })
+  })
+})
+
+describe('landingHref and stripSignInToken', () => {
+  const stashed = () => Reflect.get(window, LANDING_STASH) as unknown
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, LANDING_STASH)
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('reads what the boot script moved out of the address, and forgets it once used', () => {
+    window.history.replaceState(null, '', '/auth/email?redirect=%2Faccount')
+    Reflect.set(window, LANDING_STASH, `?stytch_token_type=magic_links&token=${REAL}`)
+    expect(readSignInLanding(landingHref())).toEqual({
+      kind: 'token',
+      type: 'magic_links',
+      token: REAL,
+    })
+    // Read twice (React may), the token is still there; used, it is gone, and the rest stays.
+    expect(readSignInLanding(landingHref())).toMatchObject({ kind: 'token' })
+    stripSignInToken()
+    expect(stashed()).toBeUndefined()
+    expect(readSignInLanding(landingHref())).toBeNull()
+    expect(window.location.search).toBe('?redirect=%2Faccount')
+  })
+
+  it('reads the address itself when no boot script ran, and strips it there', () => {
+    window.history.replaceState(null, '', `/auth/email?stytch_token_type=oauth&token=${REAL}`)
+    expect(readSignInLanding(landingHref())).toEqual({ kind: 'token', type: 'oauth', token: REAL })
+    stripSignInToken()
+    expect(window.location.href).toBe(`${window.location.origin}/auth/email`)
   })
 })

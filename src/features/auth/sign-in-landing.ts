@@ -2,6 +2,7 @@
  * Reading and removing a sign-in token from the page address: a magic link's, or the one the
  * provider sends back after Google or Apple. Both land on exactly `/auth/email`.
  */
+import { LANDING_PATH, LANDING_STASH } from '../../core/sign-in-landing-stash.ts'
 
 /** The token types the sign-in page exchanges (`stytch_token_type`). */
 export const LANDING_TYPES = ['magic_links', 'oauth'] as const
@@ -65,8 +66,24 @@ export function readSignInLanding(href: string): LinkLanding | null {
   return { kind: 'token', type, token }
 }
 
-/** Removes the token and its type from the address bar, keeping everything else. */
+/**
+ * The address to read a landing from: where the page's boot script moved the token before the
+ * page loaded anything (build/landing-boot.ts), else the address itself (no boot script ran:
+ * the dev server's page, an older page).
+ */
+export function landingHref(): string {
+  const stashed: unknown = Reflect.get(window, LANDING_STASH)
+  if (typeof stashed !== 'string') return window.location.href
+  return new URL(LANDING_PATH + stashed, window.location.origin).href
+}
+
+/**
+ * Removes the token and its type from the address bar, and from where the boot script put them,
+ * keeping everything else. Called when the token is used (or found unusable), not when it is
+ * read: React may read state twice, and the token must be there both times.
+ */
 export function stripSignInToken(): void {
+  Reflect.deleteProperty(window, LANDING_STASH)
   const url = new URL(window.location.href)
   if (!url.searchParams.has('token') && !url.searchParams.has('stytch_token_type')) return
   url.searchParams.delete('token')
@@ -79,5 +96,5 @@ export function stripSignInToken(): void {
  * URLs exactly, so this one URL is all the project registers; the way back stays on the device.
  */
 export function landingUrl(): string {
-  return new URL('/auth/email', window.location.origin).href
+  return new URL(LANDING_PATH, window.location.origin).href
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticateData } from '../../core/provider-session.ts'
+import { LANDING_STASH } from '../../core/sign-in-landing-stash.ts'
 import { keepOAuthReturnTarget, keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
@@ -159,6 +160,21 @@ describe('SignInPage', () => {
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
     expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
+  })
+
+  it('completes a landing whose token the page’s boot script took out of the address', async () => {
+    window.history.replaceState(null, '', '/auth/email')
+    Reflect.set(window, LANDING_STASH, `?stytch_token_type=magic_links&token=${TOKEN}`)
+    const provider = fakeProvider({
+      authenticateLink: vi.fn(() => {
+        expect(Reflect.has(window, LANDING_STASH)).toBe(false)
+        return Promise.resolve(session)
+      }),
+    })
+    const complete = vi.fn(() => Promise.resolve())
+    render(<SignInPage provider={provider} complete={complete} />)
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+    expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
   })
 
   it('never sends another holder to the way back kept for a different address', async () => {

@@ -17,6 +17,7 @@ import {
   UNUSABLE_LINK_TEXT,
 } from './sign-in-errors.ts'
 import {
+  landingHref,
   landingUrl,
   readSignInLanding,
   stripSignInToken,
@@ -82,7 +83,7 @@ export function SignInPage({
 }: SignInPageProps) {
   // No location while the build prerenders the page's first-paint frame: no link landed there.
   const [landing] = useState(() => {
-    const location = href ?? (typeof window === 'undefined' ? null : window.location.href)
+    const location = href ?? (typeof window === 'undefined' ? null : landingHref())
     return location === null ? null : readSignInLanding(location)
   })
   const [step, setStep] = useState<Step>(() => {
