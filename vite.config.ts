@@ -7,6 +7,8 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { parseConfig } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
+import { sourceMapsAside } from './build/source-maps-aside.ts'
+import { securityHeaders } from './build/security-headers.ts'
 
 /** manifest.webmanifest is the single source of the web app manifest. */
 const manifest = JSON.parse(
@@ -22,6 +24,8 @@ export default defineConfig(({ mode }) => {
       pageShell(config, { prerender: '/src/app/prerender.tsx' }),
       // The start-up chunk compiled off the main thread while it downloads (decision 016).
       compileHints(),
+      // Maps beside the site, never in it (decision 023); after the compile hint, which edits one.
+      sourceMapsAside({ fresh: true }),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
@@ -35,13 +39,17 @@ export default defineConfig(({ mode }) => {
           globIgnores: ['screenshots/**', 'og-image.png'],
           // The worker is registered as a classic script: one self-contained IIFE file.
           rollupFormat: 'iife',
+          // The worker's map goes beside the site as well.
+          buildPlugins: { vite: [sourceMapsAside({ fresh: false })] },
         },
         devOptions: { enabled: false },
       }),
     ],
     build: {
       target: 'es2022',
-      sourcemap: true,
+      // Hidden: made for the error reporter's upload step, named by no script, kept out of the
+      // site (decision 023).
+      sourcemap: 'hidden',
       // One stylesheet, inlined into the page: the first-paint frames show every feature's screens
       // (the list's skeleton, the tap page, the wallet option), so each needs its styles before
       // any script runs, and no route waits for a stylesheet of its own (decision 012).
@@ -59,6 +67,12 @@ export default defineConfig(({ mode }) => {
       },
     },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    // The preview serves the build as a host would: with the headers README asks for (HTTP: no HSTS).
+    preview: {
+      host: '127.0.0.1',
+      port: 4173,
+      strictPort: true,
+      headers: securityHeaders({ https: false }),
+    },
   }
 })

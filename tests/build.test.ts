@@ -1,7 +1,7 @@
 /**
  * The production build holds the worker, the manifest (from its single source) and the precache,
- * and no test code: a real production build (without VITE_TEST_WALLET) is made here beside the
- * browser-test build and searched for the test wallet.
+ * no source map and no test code: a real production build (without VITE_TEST_WALLET) is made here
+ * beside the browser-test build and searched for the test wallet.
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -12,6 +12,8 @@ import { promisify } from 'node:util'
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { COMPILE_HINT } from '../build/compile-hints.ts'
+import { sourceMapDir } from '../build/source-maps-aside.ts'
+import { LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
 
 const dist = inject('distDir')
 
@@ -78,7 +80,9 @@ describe('production build', () => {
     const name = hinted[0] ?? ''
     const code = files.get(name) ?? ''
     const map = new SourceMapConsumer(
-      JSON.parse(await readFile(join(dist, 'assets', `${name}.map`), 'utf8')) as RawSourceMap,
+      JSON.parse(
+        await readFile(join(sourceMapDir(dist), 'assets', `${name}.map`), 'utf8'),
+      ) as RawSourceMap,
     )
     // A string only main.tsx holds: the map must send its position back to main.tsx's line.
     const needle = 'index.html has no #root element'
@@ -91,6 +95,37 @@ describe('production build', () => {
     const source = await readFile('src/app/main.tsx', 'utf8')
     expect(original.source).toMatch(/src\/app\/main\.tsx$/)
     expect(source.split('\n')[original.line - 1]).toContain(needle)
+  })
+
+  it('keeps source maps out of the site: none in it, none named, all beside it', async () => {
+    const files = await readdir(dist, { recursive: true })
+    expect(files.filter((name) => name.endsWith('.map'))).toEqual([])
+    const built = await scripts(dist)
+    for (const [name, code] of built) expect(code, name).not.toMatch(/sourceMappingURL/)
+    const maps = await readdir(sourceMapDir(dist), { recursive: true })
+    for (const name of built.keys()) {
+      expect(maps, name).toContain(name === 'sw.js' ? 'sw.js.map' : join('assets', `${name}.map`))
+    }
+    // The precache lists no map either.
+    expect(await readFile(join(dist, 'sw.js'), 'utf8')).not.toMatch(/\.map"/)
+  })
+
+  it('states the referrer policy before any subresource, then moves a landing token out', async () => {
+    const html = await readFile(join(dist, 'index.html'), 'utf8')
+    // The head's first elements: the referrer policy, the page's policy, the landing boot script
+    // (build/landing-boot.ts; this process serialises it its own way, so it is read by its marks).
+    const head =
+      /<head>\s*<meta charset="UTF-8" \/>\s*<meta name="referrer" content="strict-origin" \/>\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)" \/>\s*<script>([\s\S]*?)<\/script>/.exec(
+        html,
+      )
+    expect(head).not.toBeNull()
+    const [whole = '', policy = '', boot = ''] = head ?? []
+    expect(boot).toContain(`"${LANDING_STASH}"`)
+    expect(boot).toContain('replaceState')
+    expect(html.search(/<link |<script [^>]*src=|<img /)).toBeGreaterThan(whole.length)
+    const hash = createHash('sha256').update(boot).digest('base64')
+    const scriptSrc = policy.split('; ').find((part) => part.startsWith('script-src '))
+    expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`)
   })
 
   it('links the manifest from the page', async () => {
@@ -125,6 +160,7 @@ describe('test code never ships', () => {
 
   afterAll(async () => {
     await rm(production, { recursive: true, force: true })
+    await rm(sourceMapDir(production), { recursive: true, force: true })
   })
 
   it('builds without a warning', () => {
