@@ -89,6 +89,29 @@ describe('readPoapEventsBody', () => {
     expect(event).toMatchObject({ id: '9', name: 'Launch party', city: 'Lisbon' })
   })
 
+  it('shows hostile names, places and descriptions without bidi or control characters', () => {
+    const [event, blank] = read(
+      {
+        id: 1,
+        name: '\u202Egnp.exe',
+        fancy_id: 'a\u2066b',
+        city: '\u2067القاهرة\u2069\u0000',
+        country: 'E\u001B[2Jgypt\u200F',
+        description: 'Line one\u202B\r\nLine \u0007two\u2069',
+      },
+      { id: 2, name: '\u202E\u2066\u0000', city: '\u200E' },
+    ).events
+    expect(event).toMatchObject({
+      name: 'gnp.exe',
+      fancyId: 'ab',
+      city: 'القاهرة',
+      country: 'E[2Jgypt',
+      description: 'Line one\nLine two',
+    })
+    // Nothing left to show is no text at all.
+    expect(blank).toMatchObject({ name: UNTITLED_EVENT, city: null })
+  })
+
   it('names an entry without a name from its slug, else "Untitled event"', () => {
     const { events } = read(
       { id: 1, fancy_id: 'devcon-vi_bogota' },
@@ -174,6 +197,11 @@ describe('readPoapEventsBody', () => {
   })
 })
 
+/** Bidi controls and control characters but the line break. */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u0009\u000B-\u001F\u007F-\u009F]/
+
 describe('properties', () => {
   /** An id the reader must keep: a non-blank string or a finite number. */
   const usableId = fc.oneof(
@@ -202,7 +230,27 @@ describe('properties', () => {
           'status',
           'other',
         ),
-        fc.jsonValue(),
+        // Any JSON, any code point, and text built of the characters that hide or reorder text.
+        fc.oneof(
+          fc.jsonValue(),
+          fc.string({ unit: 'binary' }),
+          fc
+            .array(
+              fc.constantFrom(
+                '\u202E',
+                '\u2067',
+                '\u2069',
+                '\u200F',
+                '\u0000',
+                '\u001B',
+                '\r\n',
+                'a',
+                'ب',
+                ' ',
+              ),
+            )
+            .map((parts) => parts.join('')),
+        ),
       ),
     )
     .map(([id, fields]) => ({ ...fields, id }))
@@ -227,6 +275,11 @@ describe('properties', () => {
         expect(new Set(events.map((event) => event.id)).size).toBe(events.length)
         expect(events.length + problems.dropped).toBe(data.length)
         for (const event of events) expect(event.name.trim()).not.toBe('')
+        // No text shown to a holder holds a bidi or control character (a description's lines stay).
+        for (const event of events) {
+          const shown = [event.name, event.fancyId, event.city, event.country, event.description]
+          expect(shown.join('')).not.toMatch(HIDDEN)
+        }
         // What it gives is always the app's own valid shape.
         expect(parsePoapEventList(JSON.parse(JSON.stringify(events)))).toEqual(events)
       }),

@@ -1,8 +1,10 @@
 /**
  * Reads the cards API's events body tolerantly: each entry on its own, POAP's snake_case or
  * camelCase, with a summary of what could not be used (never personal data, so it can be reported).
+ * Text to be shown comes without bidi or control characters (outside-text).
  */
 import { parseEventDate, type EventDate } from './event-date.ts'
+import { plainText } from './outside-text.ts'
 import { isKnownStatus, normaliseEventStatus, type PoapEvent } from './poap-event.ts'
 import { expectArray, expectRecord, isRecord } from './validation.ts'
 
@@ -69,8 +71,15 @@ function entryReader(raw: Record<string, unknown>, unreadable: Set<string>) {
 
   const text = (name: Field) =>
     field(name, (value) => (typeof value === 'string' ? value.trim() : null))
+  /** Text a holder reads: no bidi or control character; none left is no text. */
+  const shown = (name: Field, multiline = false) =>
+    field(name, (value) => {
+      if (typeof value !== 'string') return null
+      const plain = plainText(value, { multiline }).trim()
+      return plain === '' ? null : plain
+    })
   const date = (name: Field): EventDate | null => field(name, parseEventDate)
-  return { given, field, text, date }
+  return { given, field, text, shown, date }
 }
 
 /** The id as text: a non-empty string or a finite number; null otherwise. */
@@ -95,23 +104,23 @@ function nameFromSlug(slug: string): string {
 /** One entry as a PoapEvent, or null when it cannot be one (not an object, no usable id). */
 function readEntry(value: unknown, unreadable: Set<string>): PoapEvent | null {
   if (!isRecord(value)) return null
-  const { given, field, text, date } = entryReader(value, unreadable)
+  const { given, field, text, shown, date } = entryReader(value, unreadable)
   const id = readId(given('id'))
   if (id === null) return null
-  const fancyId = text('fancyId')
-  const name = text('name')
+  const fancyId = shown('fancyId')
+  const name = shown('name')
   return {
     id,
     fancyId,
     name: name ?? (fancyId === null ? UNTITLED_EVENT : nameFromSlug(fancyId)),
-    description: text('description'),
+    description: shown('description', true),
     imageUrl: text('imageUrl'),
     startDate: date('startDate'),
     endDate: date('endDate'),
     expiryDate: date('expiryDate'),
     year: field('year', readYear),
-    city: text('city'),
-    country: text('country'),
+    city: shown('city'),
+    country: shown('country'),
     eventUrl: text('eventUrl'),
     status: field('status', normaliseEventStatus),
   }

@@ -7,6 +7,9 @@ import { formatDates, formatPlace } from './format.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 /**
+ * Outside text (name, place) takes its own direction (`dir="auto"`): a right-to-left name reads
+ * right to left and reorders nothing around it.
+ *
  * The whole card is one link to the event's detail page. It renders again only when its event
  * changes: the store keeps an unchanged event the same object across refreshes.
  */
@@ -22,9 +25,15 @@ export const EventCard = memo(function EventCard({ event }: { event: PoapEvent }
       <EventImage event={event} size={96} className="event-card__image" />
       <div className="event-card__body">
         {event.status !== null ? <StatusBadge status={event.status} /> : null}
-        <h3 className="event-card__name">{event.name}</h3>
+        <h3 className="event-card__name" dir="auto">
+          {event.name}
+        </h3>
         <p className="muted">{formatDates(event)}</p>
-        {place ? <p className="muted">{place}</p> : null}
+        {place ? (
+          <p className="muted" dir="auto">
+            {place}
+          </p>
+        ) : null}
       </div>
     </Link>
   )

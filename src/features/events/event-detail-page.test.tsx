@@ -75,6 +75,19 @@ describe('EventDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Your events' })).toHaveAttribute('href', '/')
   })
 
+  it('lets outside text take its own direction, so a right-to-left name reorders nothing', async () => {
+    const rtl = makeEvent({
+      id: 'rtl',
+      name: 'مهرجان الصيف',
+      city: 'القاهرة',
+      description: 'ثلاثة أيام',
+    })
+    await renderDetail(signedInStore([eventsMessage([rtl])]), 'rtl')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto')
+    expect(screen.getByText(/القاهرة/)).toHaveAttribute('dir', 'auto')
+    expect(screen.getByText('ثلاثة أيام')).toHaveAttribute('dir', 'auto')
+  })
+
   it('falls back to a placeholder when the image fails', async () => {
     const { container } = await renderDetail()
     fireEvent.error(container.querySelector('img') as HTMLImageElement)

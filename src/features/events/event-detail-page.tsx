@@ -56,7 +56,8 @@ function EventDetail({ event }: { event: PoapEvent }) {
         <EventImage event={event} size={160} className="event-detail__image" lazy={false} />
         <div className="event-detail__heading">
           {event.status !== null ? <StatusBadge status={event.status} /> : null}
-          <h1 id="event-title" tabIndex={-1}>
+          {/* Outside text takes its own direction: a right-to-left name reorders nothing. */}
+          <h1 id="event-title" tabIndex={-1} dir="auto">
             {event.name}
           </h1>
           {event.status !== null ? <p className="muted">{statusMeaning(event.status)}</p> : null}
@@ -70,11 +71,15 @@ function EventDetail({ event }: { event: PoapEvent }) {
         {place ? (
           <div>
             <dt>Where</dt>
-            <dd>{place}</dd>
+            <dd dir="auto">{place}</dd>
           </div>
         ) : null}
       </dl>
-      {event.description ? <p className="event-detail__description">{event.description}</p> : null}
+      {event.description ? (
+        <p className="event-detail__description" dir="auto">
+          {event.description}
+        </p>
+      ) : null}
       <div className="event-detail__actions">
         <ShareEvent title={event.name} url={shareUrl} />
         {eventUrl ? (

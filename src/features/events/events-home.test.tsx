@@ -104,6 +104,9 @@ describe('EventsHome', () => {
     expect(card).toHaveAttribute('href', '/events/soon')
     expect(within(card).getByText('Pending approval')).toBeInTheDocument()
     expect(within(card).getByText('Lisbon, Portugal')).toBeInTheDocument()
+    // Outside text takes its own direction: a right-to-left name would reorder nothing around it.
+    expect(within(card).getByRole('heading', { name: 'Soon' })).toHaveAttribute('dir', 'auto')
+    expect(within(card).getByText('Lisbon, Portugal')).toHaveAttribute('dir', 'auto')
     expect(within(card).getByText(/2026/)).toBeInTheDocument()
     for (const status of ['Active', 'Upcoming', 'Ended', 'Rejected']) {
       expect(screen.getAllByText(status, { selector: '.badge' }).length).toBeGreaterThan(0)

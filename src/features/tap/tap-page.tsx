@@ -231,7 +231,9 @@ function NewEvents({ events }: { events: PoapEvent[] }) {
       <ul className="tap__new" data-testid="tap-new-events">
         {events.map((event) => (
           <li key={event.id}>
-            <a href={`/events/${encodeURIComponent(event.id)}`}>{event.name}</a>
+            <a href={`/events/${encodeURIComponent(event.id)}`} dir="auto">
+              {event.name}
+            </a>
           </li>
         ))}
       </ul>
