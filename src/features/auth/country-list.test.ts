@@ -67,6 +67,16 @@ describe('searchCountries', () => {
     expect(regions(searchCountries(countries, '+7'))[0]).toBe('RU')
   })
 
+  it('finds a calling code typed in Arabic-Indic or Persian digits', () => {
+    expect(regions(searchCountries(countries, '+٨٤'))[0]).toBe('VN')
+    expect(regions(searchCountries(countries, '٢٠'))[0]).toBe('EG')
+    expect(regions(searchCountries(countries, '۹۸'))[0]).toBe('IR')
+  })
+
+  it('puts a name starting with the query before a word in a name starting with it', () => {
+    expect(regions(searchCountries(countries, 'ind'))).toEqual(['IN', 'ID', 'IO'])
+  })
+
   it('puts names starting with the query before names containing it', () => {
     const found = regions(searchCountries(countries, 'ma'))
     expect(found).toContain('PA')

@@ -4,6 +4,7 @@
  */
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile'
 import metadata from 'libphonenumber-js/mobile/metadata'
+import { asciiDigits } from './phone-number.ts'
 
 /** A country the picker offers. */
 export interface Country {
@@ -12,7 +13,7 @@ export interface Country {
   name: string
   /** Digits, without `+`. */
   callingCode: string
-  /** Name, English name and region code, folded for search. */
+  /** Name and English name, folded for search. */
   keys: readonly string[]
   /** 0 for the main country of its calling code (the United States for +1), then 1, 2, … */
   rank: number
@@ -60,7 +61,7 @@ export function countryList(locales: readonly string[]): Country[] {
       region,
       name,
       callingCode,
-      keys: [fold(name), fold(inEnglish), region.toLowerCase()],
+      keys: [fold(name), fold(inEnglish)],
       rank: rankFor(region, callingCode),
     }
   })
@@ -69,11 +70,13 @@ export function countryList(locales: readonly string[]): Country[] {
 }
 
 /**
- * The countries matching `query`, best first: by calling code when it is digits (`84`, `+84`;
- * the code's main country first), else by a name starting with it, then containing it.
+ * The countries matching `query`, best first: by calling code when it is digits (`84`, `+84`, `٨٤`;
+ * the code's main country first), else by a name starting with it, then a word in a name starting
+ * with it, then a name containing it.
  */
 export function searchCountries(countries: readonly Country[], query: string): Country[] {
-  const compact = query.normalize('NFKC').replace(/[\s()-]/g, '')
+  // Digits of any script (`+٨٤`, `۹۸`) search by calling code like ASCII ones.
+  const compact = asciiDigits(query.normalize('NFKC')).replace(/[\s()-]/g, '')
   if (compact === '' || compact === '+') return [...countries]
   if (/^\+?\d+$/.test(compact)) {
     const digits = compact.replace('+', '')
@@ -87,10 +90,19 @@ export function searchCountries(countries: readonly Country[], query: string): C
       )
   }
   const wanted = fold(query.trim())
-  const starts = (key: string) => key.startsWith(wanted) || key.includes(` ${wanted}`)
-  const matching = countries.filter((country) => country.keys.some((key) => key.includes(wanted)))
-  return [
-    ...matching.filter((country) => country.keys.some(starts)),
-    ...matching.filter((country) => !country.keys.some(starts)),
-  ]
+  // 0: the region code ("vn") or a name starting with the query ("ind": India), 1: a word in a
+  // name (British Indian Ocean Territory), 2: anywhere in it. The code only whole: as a prefix,
+  // "i" would pick IO (British Indian Ocean Territory) before Iceland.
+  const tier = (country: Country) =>
+    Math.min(
+      country.region.toLowerCase() === wanted ? 0 : 3,
+      ...country.keys.map((key) =>
+        key.startsWith(wanted) ? 0 : key.includes(` ${wanted}`) ? 1 : key.includes(wanted) ? 2 : 3,
+      ),
+    )
+  return countries
+    .map((country) => ({ country, tier: tier(country) }))
+    .filter((found) => found.tier < 3)
+    .sort((a, b) => a.tier - b.tier)
+    .map(({ country }) => country)
 }

@@ -4,7 +4,7 @@ import { formatAsTyped, typeNumber, type TypedNumber } from './number-typing.ts'
 
 /** Types `keys` one at a time at the end of the field, as a keyboard does. */
 function typeKeys(
-  region: 'US' | 'GB' | 'AR',
+  region: 'US' | 'GB' | 'AR' | 'EG' | 'IR',
   keys: string,
   start: TypedNumber = { value: '', byHand: false },
 ) {
@@ -19,6 +19,13 @@ describe('formatAsTyped', () => {
     expect(formatAsTyped('GB', '07911123456')).toBe('07911 123456')
     expect(formatAsTyped('US', '+447911123456')).toBe('+44 7911 123456')
     expect(formatAsTyped('AR', '0111523456789')).toBe('011 15-2345-6789')
+  })
+
+  it('formats digits of other scripts, keeping them in their script', () => {
+    expect(formatAsTyped('EG', '٠١٠٠١٢٣٤٥٦٧')).toBe('٠١٠ ٠١٢٣٤٥٦٧')
+    expect(formatAsTyped('IR', '۰۹۱۲۳۴۵۶۷۸۹')).toBe('۰۹۱۲ ۳۴۵ ۶۷۸۹')
+    // Mixed scripts come out in ASCII rather than guess.
+    expect(formatAsTyped('US', '415٥٥٥0132')).toBe('(415) 555-0132')
   })
 
   it('gives up rather than drop anything but its own separators', () => {
@@ -45,6 +52,30 @@ describe('typeNumber', () => {
     expect(formatted.value).toBe('(415)')
     expect(typeNumber('US', formatted, '(415', true).value).toBe('(415')
     expect(typeNumber('US', formatted, '', true)).toEqual({ value: '', byHand: false })
+  })
+
+  it('formats again when a digit is deleted at the end, so a digit too many is undone whole', () => {
+    // An 11th digit is more than a US number has: the formatter gives up and shows digits only.
+    const tooMany = typeKeys('US', '41555501329')
+    expect(tooMany.value).toBe('41555501329')
+    const deleted = typeNumber('US', tooMany, '4155550132', true)
+    expect(deleted).toEqual({ value: '(415) 555-0132', byHand: false })
+    // A separator deleted alone still stands; the next digit deleted formats again.
+    const noDash = typeNumber('US', deleted, '(415) 5550132', false)
+    expect(noDash.value).toBe('(415) 5550132')
+    const formatted = typeKeys('US', '4155550')
+    expect(formatted.value).toBe('(415) 555-0')
+    expect(typeNumber('US', formatted, '(415) 555-', true).value).toBe('(415) 555')
+  })
+
+  it('keeps a holder’s own formatting when they delete a digit', () => {
+    const byHand = typeKeys('US', '415 555 01329')
+    expect(typeNumber('US', byHand, '415 555 0132', true).value).toBe('415 555 0132')
+  })
+
+  it('formats Arabic-Indic and Persian digits typed one at a time', () => {
+    expect(typeKeys('EG', '٠١٠٠١٢٣٤٥٦٧')).toEqual({ value: '٠١٠ ٠١٢٣٤٥٦٧', byHand: false })
+    expect(typeKeys('IR', '۰۹۱۲۳۴۵۶۷۸۹').value).toBe('۰۹۱۲ ۳۴۵ ۶۷۸۹')
   })
 
   it('leaves an edit in the middle as it is, caret and all', () => {

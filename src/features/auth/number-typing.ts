@@ -1,13 +1,25 @@
 /**
  * Formatting a phone number as the holder types it (libphonenumber-js's `AsYouType`), without
- * fighting them: only digits added at the end are formatted; a deletion, an edit in the middle or
- * a separator the holder typed leaves the field exactly as they made it.
+ * fighting them: digits added or deleted at the end are formatted; an edit in the middle, a
+ * deleted separator or a separator the holder typed leaves the field exactly as they made it.
  */
 import { AsYouType, type CountryCode } from 'libphonenumber-js/mobile'
+import { asciiDigits, zeroOf } from './phone-number.ts'
 
-/** `+` and the digits of `value` (full-width digits read as digits). */
+/** `+` and the digits of `value`, as ASCII (full-width, Arabic-Indic, Persian… read as digits). */
 function dialled(value: string): string {
-  return value.normalize('NFKC').replace(/[^\d+]/g, '')
+  return asciiDigits(value.normalize('NFKC')).replace(/[^\d+]/g, '')
+}
+
+/**
+ * `formatted` (ASCII digits) in the script of the digits the holder typed in `typed`, when they
+ * are all of one script: `٠١٠ ٠١٢٣` stays Arabic-Indic once formatted.
+ */
+function inTypedScript(typed: string, formatted: string): string {
+  const zeros = new Set(Array.from(typed.matchAll(/\p{Nd}/gu), ([digit]) => zeroOf(digit)))
+  const [zero] = zeros
+  if (zeros.size !== 1 || zero === undefined || zero === 0x30) return formatted
+  return formatted.replace(/\d/g, (digit) => String.fromCodePoint(zero + Number(digit)))
 }
 
 /**
@@ -15,9 +27,10 @@ function dialled(value: string): string {
  * drop anything but the separators it places itself.
  */
 export function formatAsTyped(region: CountryCode, value: string): string | null {
-  if (!/^[\d+\s().-]*$/.test(value.normalize('NFKC'))) return null
-  const formatted = new AsYouType(region).input(value)
-  return dialled(formatted) === dialled(value) ? formatted : null
+  const text = value.normalize('NFKC')
+  if (!/^[\p{Nd}+\s().-]*$/u.test(text)) return null
+  const formatted = new AsYouType(region).input(asciiDigits(text))
+  return dialled(formatted) === dialled(text) ? inTypedScript(text, formatted) : null
 }
 
 /** The field's text and whether the holder has taken over its formatting. */
@@ -27,8 +40,8 @@ export interface TypedNumber {
   byHand: boolean
 }
 
-/** What the holder put in the field, between the previous text and the new one. */
-function inserted(previous: string, next: string): string {
+/** What the holder took out of the field and put in, between the previous text and the new one. */
+function edit(previous: string, next: string): { removed: string; added: string } {
   let start = 0
   while (start < previous.length && start < next.length && previous[start] === next[start]) start++
   let end = next.length
@@ -37,12 +50,14 @@ function inserted(previous: string, next: string): string {
     end--
     previousEnd--
   }
-  return next.slice(start, end)
+  return { removed: previous.slice(start, previousEnd), added: next.slice(start, end) }
 }
 
 /**
  * The field after an edit: `next` as the holder left it, formatted when they added digits at the
- * end (caret there) and have not formatted it themselves.
+ * end or deleted one there (caret at the end) and have not formatted it themselves. Deleting a
+ * digit formats again because a number the formatter gave up on (a digit too many) would
+ * otherwise stay unformatted once the digit is gone; deleting only a separator stands.
  */
 export function typeNumber(
   region: CountryCode,
@@ -51,9 +66,10 @@ export function typeNumber(
   caretAtEnd: boolean,
 ): TypedNumber {
   if (next.trim() === '') return { value: next, byHand: false }
-  const added = inserted(previous.value, next)
-  const byHand = previous.byHand || /[^\d+]/.test(added.normalize('NFKC'))
+  const { removed, added } = edit(previous.value, next)
+  const byHand = previous.byHand || /[^\p{Nd}+]/u.test(added.normalize('NFKC'))
   const grew = next.length > previous.value.length
-  if (byHand || !grew || !caretAtEnd) return { value: next, byHand }
+  const deletedDigit = !grew && added === '' && /\p{Nd}/u.test(removed)
+  if (byHand || !(grew || deletedDigit) || !caretAtEnd) return { value: next, byHand }
   return { value: formatAsTyped(region, next) ?? next, byHand }
 }

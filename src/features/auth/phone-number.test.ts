@@ -1,8 +1,31 @@
 /** Mobile numbers typed the ways people type them become E.164, or say why they cannot be texted. */
 import fc from 'fast-check'
-import { getCountries, type CountryCode } from 'libphonenumber-js/mobile'
+import {
+  getCountries,
+  getCountryCallingCode,
+  getExampleNumber,
+  type CountryCode,
+} from 'libphonenumber-js/mobile'
+import examples from 'libphonenumber-js/mobile/examples'
 import { describe, expect, it } from 'vitest'
-import { defaultRegion, toE164, type PhoneProblem } from './phone-number.ts'
+import { asciiDigits, defaultRegion, toE164, type PhoneProblem } from './phone-number.ts'
+
+/** Every one-digit typo of `digits`: one added, dropped, changed, or two neighbours swapped. */
+function typos(digits: string): Set<string> {
+  const found = new Set<string>()
+  for (let at = 0; at <= digits.length; at++) {
+    const before = digits.slice(0, at)
+    for (const digit of '0123456789') {
+      found.add(before + digit + digits.slice(at))
+      if (at < digits.length) found.add(before + digit + digits.slice(at + 1))
+    }
+    if (at < digits.length) found.add(before + digits.slice(at + 1))
+    const [a, b] = [digits[at], digits[at + 1]]
+    if (a && b) found.add(before + b + a + digits.slice(at + 2))
+  }
+  found.delete(digits)
+  return found
+}
 
 /** The country picked, what the holder typed, and the E.164 number it must become. */
 const TYPED: readonly (readonly [CountryCode, string, string])[] = [
@@ -97,6 +120,11 @@ const TYPED: readonly (readonly [CountryCode, string, string])[] = [
   ['MX', '00 1 415 555 0132', '+14155550132'],
   ['CO', '321 1234567', '+573211234567'],
   ['CO', '009 44 7911 123456', '+447911123456'],
+  // Arabic-Indic and Persian digits, as holders in Egypt and Iran type them.
+  ['EG', '٠١٠ ٠١٢٣ ٤٥٦٧', '+201001234567'],
+  ['EG', '+٢٠ ١٠ ٠١٢٣ ٤٥٦٧', '+201001234567'],
+  ['IR', '۰۹۱۲ ۳۴۵ ۶۷۸۹', '+989123456789'],
+  ['IN', '०८१२३ ४५६७८९', '+918123456789'],
 ]
 
 /** Numbers that cannot be texted, with the country picked and why. */
@@ -119,6 +147,16 @@ const REFUSED: readonly (readonly [CountryCode, string, PhoneProblem])[] = [
   // A freephone number, and a UK range kept for drama (never assigned to a phone).
   ['US', '+1 800 555 0132', 'not-mobile'],
   ['GB', '07700 900123', 'not-mobile'],
+  // A national number with a digit too many, never sent to the country its first digits name.
+  ['BD', '18123456785', 'too-long'],
+  ['IQ', '79123456785', 'too-long'],
+  // Another country's international prefix: to be typed with +, as it may be a national number.
+  ['US', '0011 44 7911 123456', 'international'],
+  ['US', '010 44 7911 123456', 'international'],
+  ['GB', '011 1 415 555 0132', 'international'],
+  ['AR', '0114523456789', 'international'],
+  // Letters are refused even where the digits alone would be a number.
+  ['DE', '49 1512 3456789 x', 'characters'],
 ]
 
 describe('toE164', () => {
@@ -150,6 +188,34 @@ describe('toE164', () => {
     expect(toE164('US', '+0 12345678')).toEqual({ ok: false, reason: 'country-code' })
   })
 
+  it('names the number another country’s international prefix may have meant', () => {
+    expect(toE164('US', '0011 44 7911 123456')).toEqual({
+      ok: false,
+      reason: 'international',
+      international: '+44 7911 123456',
+    })
+  })
+
+  it('sends a national number with a typo to no other calling code than the picked country’s', () => {
+    // Every one-digit typo (added, dropped, changed, swapped) of each country's example mobile,
+    // typed as at home. The one way left is the picked country's own international prefix `00`
+    // (Germany's `0 0151…`, a zero typed twice), which the numbering plan itself reads.
+    const foreign: string[] = []
+    for (const region of getCountries()) {
+      const example = getExampleNumber(region, examples)
+      if (!example) continue
+      const home = example.formatNational().replace(/\D/g, '')
+      for (const typo of typos(home)) {
+        const result = toE164(region, typo)
+        const callingCode = `+${getCountryCallingCode(region)}`
+        if (result.ok && !result.e164.startsWith(callingCode) && !typo.startsWith('00')) {
+          foreign.push(`${region} ${typo} → ${result.e164}`)
+        }
+      }
+    }
+    expect(foreign).toEqual([])
+  })
+
   it('gives the international format to show', () => {
     expect(toE164('GB', '07911123456')).toEqual({
       ok: true,
@@ -171,6 +237,16 @@ describe('toE164', () => {
         if (result.ok) expect(result.e164).toMatch(/^\+[1-9]\d{6,14}$/)
       }),
     )
+  })
+})
+
+describe('asciiDigits', () => {
+  it('reads the decimal digits of every script, and leaves everything else', () => {
+    expect(asciiDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789')
+    expect(asciiDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789')
+    expect(asciiDigits('+९१ ৮১২৩ ๔๕๖')).toBe('+91 8123 456')
+    expect(asciiDigits('𝟎𝟗 𝟵')).toBe('09 9')
+    expect(asciiDigits('(415) 555-0132 ext. 2')).toBe('(415) 555-0132 ext. 2')
   })
 })
 

@@ -5,6 +5,7 @@
  */
 import {
   getCountries,
+  getCountryCallingCode,
   parsePhoneNumberWithError,
   ParseError,
   validatePhoneNumberLength,
@@ -49,23 +50,48 @@ export type PhoneProblem =
   | 'too-long'
   | 'length'
   | 'not-mobile'
+  /** Dialled through another country's international prefix: to be typed with `+`. */
+  | 'international'
 
 /**
  * What became of a typed number: E.164 and the international format to show, or why not, with
- * the calling code whose plan refused it (when one was read).
+ * the calling code whose plan refused it (when one was read), or the number it may have meant.
  */
 export type PhoneCheck =
   | { ok: true; e164: string; international: string }
-  | { ok: false; reason: PhoneProblem; callingCode?: string }
+  | { ok: false; reason: PhoneProblem; callingCode?: string; international?: string }
+
+const DIGIT = /\p{Nd}/u
+
+/**
+ * The zero of the script `digit` belongs to (`٠` for `٣`): Unicode keeps each script's decimal
+ * digits as a run of ten from its zero, and runs of several scripts touch only in tens.
+ */
+export function zeroOf(digit: string): number {
+  const code = digit.codePointAt(0) ?? 0
+  let start = code
+  while (start > 0 && DIGIT.test(String.fromCodePoint(start - 1))) start--
+  return code - ((code - start) % 10)
+}
+
+/**
+ * `text` with every decimal digit, of whatever script, as an ASCII one: `٠١٠` (Arabic-Indic) and
+ * `۰۹۱۲` (Persian) are how many holders type. libphonenumber's own `parseIncompletePhoneNumber`
+ * reads only those two scripts and full-width digits, and drops every other character, which the
+ * reasons for a refusal (letters, an extension) need.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => String((digit.codePointAt(0) ?? 0) - zeroOf(digit)))
+}
 
 /**
  * Characters a pasted or autofilled number carries that the parser does not take: NFKC turns
- * full-width digits, `＋` and odd spaces into plain ones; invisible bidi marks (contacts apps
- * wrap numbers in them) and zero-width spaces go; `(+84)` loses its brackets.
+ * full-width digits, `＋` and odd spaces into plain ones; digits of other scripts become ASCII;
+ * invisible bidi marks (contacts apps wrap numbers in them) and zero-width spaces go; `(+84)`
+ * loses its brackets.
  */
 function tidy(typed: string): string {
-  return typed
-    .normalize('NFKC')
+  return asciiDigits(typed.normalize('NFKC'))
     .replace(/\p{Cf}/gu, '')
     .replace(/\p{Zs}/gu, ' ')
     .replace(/^\s*\(\s*\+\s*(\d{1,3})\s*\)/, '+$1 ')
@@ -85,28 +111,80 @@ function parse(text: string, region: CountryCode): PhoneNumber | ParseError {
 }
 
 /**
+ * International prefixes of other countries than the picked one: `011` (North America), `0011`
+ * (Australia), `010` (Japan), `001`, `002`, `009` (Korea, Taiwan, Singapore, Nigeria, Colombia…),
+ * `000` (Kenya, Tanzania), `012`–`014` (Israel), `810` (Russia, still in use). `00`, the prefix of
+ * most of the world, is read as one anywhere (`otherReadings`).
+ */
+const PREFIXES_ABROAD = [
+  '000',
+  '001',
+  '002',
+  '009',
+  '0011',
+  '010',
+  '011',
+  '012',
+  '013',
+  '014',
+  '810',
+]
+
+function isMobile(reading: PhoneNumber | ParseError): reading is PhoneNumber {
+  return !(reading instanceof ParseError) && reading.isValid() && !reading.ext
+}
+
+/** `text` without a `+` typed before an international prefix (`+00 44…`, `+011 44…`). */
+function withoutPlusBeforePrefix(text: string): string {
+  // No calling code starts with 0, so a `+0` can only be a `+` too many.
+  return /^\+\s*0/.test(text) ? text.replace(/^\+\s*/, '') : text
+}
+
+/**
  * Other readings of a number the parser did not take as a mobile, each tried only when it did
- * not: ways people type that the metadata does not cover.
+ * not: ways people type that the metadata does not cover. None sends a number the holder typed
+ * without a `+` or an international prefix to another calling code than the picked country's.
  */
 function otherReadings(text: string, region: CountryCode, first: PhoneNumber | ParseError) {
   const readings: string[] = []
-  // `+` before an international prefix (`+00 44…`, `+011 44…`): no calling code starts with 0,
-  // so without the `+` the prefix is read as the picked country's (or as `00` below).
-  const plain = /^\+\s*0/.test(text) ? text.replace(/^\+\s*/, '') : text
+  const plain = withoutPlusBeforePrefix(text)
   if (plain !== text) readings.push(plain)
   const digits = plain.replace(/\D/g, '')
   // `00` is the international prefix of most of the world, typed out of habit where the picked
   // country's is another (`0044…` with the United States picked, whose prefix is 011).
   if (!plain.startsWith('+') && digits.startsWith('00')) readings.push(`+${digits.slice(2)}`)
-  // A calling code without its `+` (`49 1512 3456789`): the metadata only strips it for some
-  // countries.
-  if (!plain.startsWith('+')) readings.push(`+${digits}`)
+  // The picked country's calling code without its `+` (`49 1512 3456789` with Germany): the
+  // metadata only strips it for some countries. Only the picked country's: read as any calling
+  // code, a national number with a digit too many became another country's (Bangladesh's
+  // `18123456785` a US number, Iraq's `79123456785` a Russian one).
+  if (!plain.startsWith('+') && digits.startsWith(getCountryCallingCode(region))) {
+    readings.push(`+${digits}`)
+  }
   // Mexico dropped the `1` after +52 for mobiles in 2019; contacts apps still hold it.
   if (!(first instanceof ParseError) && first.countryCallingCode === '52') {
     const national = first.nationalNumber
     if (national.length === 11 && national.startsWith('1')) readings.push(`+52${national.slice(1)}`)
   }
   return readings.map((reading) => parse(reading, region))
+}
+
+/**
+ * The mobile `text` reads as through another country's international prefix (`0011 44 7911
+ * 123456` with the United States picked), or null; a list when the prefixes read it as several.
+ * Never sent as it is: these prefixes are also how national numbers begin (Buenos Aires' `011`,
+ * Egypt's `010` mobiles), so a national number with a digit too many would reach a stranger.
+ */
+function readAbroad(text: string, region: CountryCode): PhoneNumber[] {
+  const plain = withoutPlusBeforePrefix(text)
+  if (plain.startsWith('+')) return []
+  const digits = plain.replace(/\D/g, '')
+  const found = new Map<string, PhoneNumber>()
+  for (const prefix of PREFIXES_ABROAD) {
+    if (!digits.startsWith(prefix)) continue
+    const reading = parse(`+${digits.slice(prefix.length)}`, region)
+    if (isMobile(reading)) found.set(reading.number, reading)
+  }
+  return [...found.values()]
 }
 
 function accepted(number: PhoneNumber): PhoneCheck {
@@ -155,9 +233,16 @@ export function toE164(region: CountryCode, typed: string): PhoneCheck {
   if (!(first instanceof ParseError) && first.isValid()) {
     return first.ext ? { ok: false, reason: 'extension' } : accepted(first)
   }
-  const other = otherReadings(text, region, first).find(
-    (reading): reading is PhoneNumber =>
-      !(reading instanceof ParseError) && reading.isValid() && !reading.ext,
-  )
-  return other ? accepted(other) : refusal(text, region, first)
+  // The other readings keep only the digits: letters would be lost, not refused.
+  if (LETTER.test(text)) return refusal(text, region, first)
+  const other = otherReadings(text, region, first).find(isMobile)
+  if (other) return accepted(other)
+  const abroad = readAbroad(text, region)
+  const [only] = abroad
+  if (only) {
+    return abroad.length === 1
+      ? { ok: false, reason: 'international', international: only.formatInternational() }
+      : { ok: false, reason: 'international' }
+  }
+  return refusal(text, region, first)
 }
