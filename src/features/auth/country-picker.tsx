@@ -2,7 +2,7 @@
  * The country of a phone number: a search field (by name or calling code) over a native select of
  * every country, so keyboards, screen readers and phones all know how to use it.
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js/mobile'
 import { searchCountries, type Country } from './country-list.ts'
 
@@ -15,47 +15,79 @@ export interface CountryPickerProps {
   onDone(): void
 }
 
-/** What the search found, in words, for the live region under the field. */
-function matchesText(query: string, matches: readonly Country[]): string {
-  if (query.trim() === '') return ''
-  const [only] = matches
-  if (!only) return `No country matches “${query.trim()}”.`
-  if (matches.length === 1) return `1 country: ${only.name}.`
-  return `${matches.length} countries match.`
+/**
+ * How long the search waits after the last keystroke before it says what it found: a screen reader
+ * would otherwise start a sentence per key and be cut off by the next.
+ */
+export const ANNOUNCE_AFTER_MS = 400
+
+/** What the search found and which country that left picked, in words, for the live region. */
+function outcomeText(
+  query: string,
+  matches: readonly Country[],
+  picked: Country | undefined,
+): string {
+  const chosen = picked ? ` ${picked.name} (+${picked.callingCode}) picked.` : ''
+  if (query.trim() === '') return `Search cleared.${chosen}`
+  if (matches.length === 0) return `No country matches “${query.trim()}”.${chosen}`
+  const found = matches.length === 1 ? '1 country matches' : `${matches.length} countries match`
+  return picked ? `${found};${chosen}` : `${found}.`
 }
 
 /**
  * Search and select. Searching picks the best match unless the country picked already matches,
- * so typing "viet" or "+84" is enough to choose Vietnam; a search that finds nothing goes back to
- * the country picked before it.
+ * so typing "viet" or "+84" is enough to choose Vietnam; a search that finds nothing, or Escape,
+ * goes back to the country picked before it. What the search found and picked is said once the
+ * holder pauses.
  */
 export function CountryPicker({ countries, region, onRegionChange, onDone }: CountryPickerProps) {
   const [query, setQuery] = useState('')
+  const [announcement, setAnnouncement] = useState('')
   // The country picked before the search began: what a search that finds nothing leaves picked.
   const beforeSearch = useRef(region)
+  const announcing = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(announcing.current), [])
   const id = useId()
   const matches = useMemo(() => searchCountries(countries, query), [countries, query])
-  const picked = countries.find((country) => country.region === region)
+  const countryOf = (code: CountryCode) => countries.find((country) => country.region === code)
+  const picked = countryOf(region)
   // With nothing matching, the select keeps the picked country: its value is always an option.
   const shown = matches.length > 0 ? matches : picked ? [picked] : []
+
+  function announce(text: string) {
+    clearTimeout(announcing.current)
+    announcing.current = setTimeout(() => setAnnouncement(text), ANNOUNCE_AFTER_MS)
+  }
 
   function search(next: string) {
     if (query.trim() === '') beforeSearch.current = region
     setQuery(next)
     const found = searchCountries(countries, next)
     const [best] = found
-    if (!best) {
-      if (region !== beforeSearch.current) onRegionChange(beforeSearch.current)
-    } else if (!found.some((country) => country.region === region)) {
-      onRegionChange(best.region)
-    }
+    let chosen = region
+    if (!best) chosen = beforeSearch.current
+    else if (!found.some((country) => country.region === region)) chosen = best.region
+    if (chosen !== region) onRegionChange(chosen)
+    announce(outcomeText(next, found, countryOf(chosen)))
+  }
+
+  function clearSearch() {
+    setQuery('')
+    const restored = beforeSearch.current
+    if (restored !== region) onRegionChange(restored)
+    announce(outcomeText('', countries, countryOf(restored)))
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return
-    // Enter here chooses the country; it must not send the form.
-    event.preventDefault()
-    onDone()
+    if (event.key === 'Enter') {
+      // Enter here chooses the country; it must not send the form.
+      event.preventDefault()
+      onDone()
+    } else if (event.key === 'Escape' && query !== '') {
+      // Undoes the search, picked country and all (the browser's own clearing would keep it).
+      event.preventDefault()
+      clearSearch()
+    }
   }
 
   return (
@@ -74,11 +106,11 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
           onChange={(event) => search(event.target.value)}
           onKeyDown={onKeyDown}
           aria-controls={`${id}-country`}
-          aria-describedby={`${id}-matches`}
         />
       </label>
-      <p id={`${id}-matches`} className="country-picker__matches muted" role="status">
-        {matchesText(query, matches)}
+      {/* A live region only, not the field's description too: it would be read twice. */}
+      <p className="country-picker__matches muted" role="status">
+        {announcement}
       </p>
       <label className="field">
         <span className="field__label">Country</span>
@@ -89,7 +121,11 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
           value={region}
           onChange={(event) => {
             const next = shown.find((country) => country.region === event.target.value)
-            if (next) onRegionChange(next.region)
+            if (!next) return
+            onRegionChange(next.region)
+            // The select says what it picked; what the search picked no longer holds.
+            clearTimeout(announcing.current)
+            setAnnouncement('')
           }}
         >
           {shown.map((country) => (

@@ -4,18 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhoneStep } from './phone-step.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
+import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
 
 function fakeProvider(sendSmsCode: SignInProvider['sendSmsCode']): SignInProvider {
-  const unused = () => Promise.reject(new Error('not used here'))
-  return {
-    sendCode: unused,
-    verifyCode: unused,
-    sendLink: unused,
-    authenticateLink: unused,
-    startOAuth: unused,
-    authenticateOAuth: unused,
-    sendSmsCode: vi.fn(sendSmsCode),
-  }
+  return fakeSignInProvider({ sendSmsCode: vi.fn(sendSmsCode) })
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -55,7 +47,6 @@ describe('PhoneStep', () => {
     const { user } = renderStep(['en-GB'])
     await user.type(search(), query)
     expect(country()).toHaveValue(region)
-    expect(screen.getByRole('status')).toHaveTextContent(/country|countries/)
   })
 
   it('keeps the picked country while it matches, and lists only what matches', async () => {
@@ -69,10 +60,15 @@ describe('PhoneStep', () => {
     expect(country()).toHaveValue('US')
   })
 
-  it('says when nothing matches, going back to the country picked before the search', async () => {
+  it('goes back to the country picked before the search when nothing matches, or on Escape', async () => {
     const { user } = renderStep(['en-GB'])
     await user.type(search(), 'atlantis')
-    expect(screen.getByRole('status')).toHaveTextContent('No country matches “atlantis”.')
+    expect(country()).toHaveValue('GB')
+    await user.clear(search())
+    await user.type(search(), 'viet')
+    expect(country()).toHaveValue('VN')
+    await user.keyboard('{Escape}')
+    expect(search()).toHaveValue('')
     expect(country()).toHaveValue('GB')
   })
 
@@ -95,6 +91,14 @@ describe('PhoneStep', () => {
     expect(mobile()).toHaveValue('+44 (0)7911 123456')
   })
 
+  it('formats again once a digit too many is deleted', async () => {
+    const { user } = renderStep()
+    await user.type(mobile(), '41555501329')
+    expect(mobile()).toHaveValue('41555501329')
+    await user.type(mobile(), '{Backspace}')
+    expect(mobile()).toHaveValue('(415) 555-0132')
+  })
+
   it('formats a typed number again for a new country', async () => {
     const { user } = renderStep()
     await user.type(mobile(), '07911123456')
@@ -111,6 +115,12 @@ describe('PhoneStep', () => {
     ['GB', '020 7946 0018', 'That is not a mobile number in United Kingdom (+44)'],
     ['US', '+44 20 7946 0018', 'That is not a +44 mobile number'],
     ['US', '(415) 555-0132 ext 12', 'a text cannot go to an extension'],
+    [
+      'US',
+      '0011 44 7911 123456',
+      'If you mean +44 7911 123456, type it that way: start with + and the country code.',
+    ],
+    ['BD', '18123456785', 'too long for a mobile number in Bangladesh (+880)'],
   ])('refuses %s %j before any call, saying why and keeping it', async (region, typed, text) => {
     const { provider } = renderStep()
     fireEvent.change(country(), { target: { value: region } })
@@ -151,6 +161,14 @@ describe('PhoneStep', () => {
         '+54 9 11 2345 6789',
       ),
     )
+  })
+
+  it('sends a number typed in Arabic-Indic digits', async () => {
+    const { provider, onCodeSent } = renderStep(['ar-EG'])
+    fireEvent.change(mobile(), { target: { value: '٠١٠ ٠١٢٣ ٤٥٦٧' } })
+    fireEvent.click(send())
+    await vi.waitFor(() => expect(onCodeSent).toHaveBeenCalled())
+    expect(provider.sendSmsCode).toHaveBeenCalledExactlyOnceWith('+201001234567')
   })
 
   it('reads an international prefix of the picked country', async () => {

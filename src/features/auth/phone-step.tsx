@@ -7,7 +7,7 @@ import type { CountryCode } from 'libphonenumber-js/mobile'
 import { countryList, type Country } from './country-list.ts'
 import { CountryPicker } from './country-picker.tsx'
 import { formatAsTyped, typeNumber, type TypedNumber } from './number-typing.ts'
-import { defaultRegion, toE164, type PhoneProblem } from './phone-number.ts'
+import { defaultRegion, toE164, type PhoneCheck } from './phone-number.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
 import './phone-step.css'
@@ -30,8 +30,9 @@ function mobileIn(picked: Country | undefined, callingCode: string | undefined):
 }
 
 /** What a number that cannot be texted is told, by reason. */
-function problemText(problem: PhoneProblem, where: string, callingCode?: string): string {
-  switch (problem) {
+function problemText(check: PhoneCheck & { ok: false }, where: string): string {
+  const { callingCode, international } = check
+  switch (check.reason) {
     case 'empty':
       return 'Enter your mobile number.'
     case 'characters':
@@ -48,6 +49,10 @@ function problemText(problem: PhoneProblem, where: string, callingCode?: string)
       return `That number has the wrong number of digits for ${where}. Check the number and the country.`
     case 'not-mobile':
       return `That is not ${where}. Codes come by text message, so they need a mobile number: check the number and the country.`
+    case 'international':
+      return international
+        ? `If you mean ${international}, type it that way: start with + and the country code. If not, check the number and the country.`
+        : 'Start with + and the country code, or check the number and the country.'
   }
 }
 
@@ -94,7 +99,7 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
     if (!checked.ok) {
       const picked = countries.find((country) => country.region === region)
       const where = mobileIn(picked, checked.callingCode)
-      setError(problemText(checked.reason, where, checked.callingCode))
+      setError(problemText(checked, where))
       return
     }
     setBusy(true)
