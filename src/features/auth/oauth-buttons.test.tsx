@@ -4,21 +4,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { OAuthButtons } from './oauth-buttons.tsx'
 import { RETURN_TARGET_KEY } from './return-target.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
+import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 function fakeProvider(startOAuth: SignInProvider['startOAuth']): SignInProvider {
-  const unused = () => Promise.reject(new Error('not used here'))
-  return {
-    sendCode: unused,
-    verifyCode: unused,
-    sendLink: unused,
-    authenticateLink: unused,
-    sendSmsCode: unused,
-    authenticateOAuth: unused,
-    startOAuth: vi.fn(startOAuth),
-    warm: vi.fn(),
-  }
+  return fakeSignInProvider({ startOAuth: vi.fn(startOAuth), warm: vi.fn() })
 }
 
 describe('OAuthButtons', () => {

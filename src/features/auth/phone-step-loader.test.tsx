@@ -1,7 +1,7 @@
 /** The phone step loads on demand: a loading state, then the step; a failed load can be retried. */
 import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SignInProvider } from './sign-in-provider.ts'
+import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
 
 const reportError = vi.hoisted(() => vi.fn())
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
@@ -11,16 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const unused = () => Promise.reject(new Error('not used here'))
-const provider: SignInProvider = {
-  sendCode: unused,
-  verifyCode: unused,
-  sendLink: unused,
-  authenticateLink: unused,
-  startOAuth: unused,
-  authenticateOAuth: unused,
-  sendSmsCode: unused,
-}
+const provider = fakeSignInProvider()
 
 /**
  * Renders a fresh loader whose chunk fails to load `failures` times (as offline, or after a

@@ -1,6 +1,6 @@
 /** Catches a wallet screen that failed to load or crashed: a message and a retry, never a blank page. */
-import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { reportError } from '../../shared/error-reporting.ts'
+import type { ReactNode } from 'react'
+import { ChunkBoundary } from '../../shared/chunk-boundary.tsx'
 
 /** Props: what to guard. */
 export interface WalletBoundaryProps {
@@ -10,33 +10,14 @@ export interface WalletBoundaryProps {
 }
 
 /** An error boundary for the lazily loaded wallet panel and wallet sign-in. */
-export class WalletBoundary extends Component<WalletBoundaryProps, { failed: boolean }> {
-  override state = { failed: false }
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true }
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    reportError(error, { boundary: 'wallet', componentStack: info.componentStack ?? '' })
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <div className="notice notice--error stack" role="alert">
-        <p>The wallet could not load. Check your connection and try again.</p>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => {
-            this.props.onRetry?.()
-            this.setState({ failed: false })
-          }}
-        >
-          Try again
-        </button>
-      </div>
-    )
-  }
+export function WalletBoundary({ children, onRetry }: WalletBoundaryProps) {
+  return (
+    <ChunkBoundary
+      boundary="wallet"
+      message="The wallet could not load. Check your connection and try again."
+      onRetry={onRetry}
+    >
+      {children}
+    </ChunkBoundary>
+  )
 }
