@@ -1,7 +1,7 @@
 /** The report scrubber removes every credential, tap value and email address, wherever it hides. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MARKER, FILTERED, scrubReport, scrubText } from './scrub.ts'
+import { EMAIL_MARKER, FILTERED, scrubKnown, scrubReport, scrubText } from './scrub.ts'
 import { TAP_PARAM_NAMES } from './tap-params.ts'
 
 const UID = '041E3C8A2D6B80'
@@ -916,5 +916,121 @@ describe('scrubReport: generated reports', () => {
       }),
       { numRuns: 200 },
     )
+  })
+})
+
+describe('scrubText: what the red team got through (issue 23)', () => {
+  it.each([
+    ['glued after an error type', `HTTP 400 bad_${SESSION_TOKEN}`],
+    ['glued after a letter', `HTTP 400 x${SESSION_TOKEN}`],
+    ['glued on both sides', `a${SESSION_TOKEN}b`],
+    ['a magic-link token glued', `token_${TOKEN}`],
+    ['after an escape whose digits are the token’s', `100%${SESSION_TOKEN}`],
+  ])('removes a provider token %s', (_label, text) => {
+    const scrubbed = scrubText(text)
+    expect(scrubbed).toContain(FILTERED)
+    expect(scrubbed).not.toContain(SESSION_TOKEN.slice(4, 40))
+    expect(scrubbed).not.toContain(TOKEN.slice(4, 40))
+  })
+
+  it('keeps a prefix the token is glued to after a percent-escape', () => {
+    expect(scrubText(`%22${SESSION_TOKEN}%22`)).toBe(`%22${FILTERED}%22`)
+    expect(scrubText(`HTTP 400 bad_${SESSION_TOKEN}`)).toBe(`HTTP 400 ${FILTERED}`)
+  })
+
+  it.each([
+    ['percent-encoded names', `/tap?%75id=${UID}&ctr=000006&c%6Dac=${CMAC}`],
+    ['names escaped in lower-case hex', `/tap?%75%69%64=${UID}&c%6dac=${CMAC}`],
+    ['names escaped twice', `/tap?%2575id=${UID}&c%256Dac=${CMAC}`],
+    ['an escaped `=`', `/tap?uid%3D${UID}&cmac%3D${CMAC}`],
+    ['escaped separators', `/auth/email?next=%2Ftap%3F%75id%3D${UID}%26c%6Dac%3D${CMAC}`],
+    ['escaped names in capitals', `/tap?%55ID=${UID}&C%4DAC=${CMAC}`],
+    ['an escaped underscore', `/tap?picc%5Fdata=${UID}${UID}AB&cmac=${CMAC}`],
+  ])('removes tap values whose link writes %s', (_label, text) => {
+    const scrubbed = scrubText(text)
+    expect(scrubbed).not.toContain(UID)
+    expect(scrubbed).not.toContain(CMAC)
+  })
+
+  it('keeps an escaped name it removes the value of', () => {
+    expect(scrubText(`/tap?%75id=${UID}&c%6Dac=${CMAC}`)).toBe(
+      `/tap?%75id=${FILTERED}&c%6Dac=${FILTERED}`,
+    )
+    expect(scrubText(`/x?session%5Ftoken=${SESSION_TOKEN}`)).toBe(`/x?session%5Ftoken=${FILTERED}`)
+  })
+
+  it.each([
+    ['an accented local part', 'josé@example.com'],
+    ['an accented domain', 'ada@exämple.com'],
+    ['Cyrillic throughout', 'ада@пример.рф'],
+    ['Greek with digits', 'αλέξανδρος99@παράδειγμα.ελ'],
+    ['CJK', '用户@例子.广告'],
+    ['a combining accent', 'jose\u0301@example.com'],
+    ['percent-encoded', encodeURIComponent('josé@exämple.com')],
+    ['an IDN domain escaped in a URL', 'ada@ex%C3%A4mple.com'],
+    ['a domain escaped to the end', `ada@${encodeURIComponent('пример.рф')}`],
+    ['glued to text', 'Noaccountforjosé@example.com'],
+  ])('replaces an email address with %s', (_label, address) => {
+    expect(scrubText(`No account for ${address}.`)).toBe(`No account for ${EMAIL_MARKER}.`)
+  })
+
+  it.each([
+    ['all dots escaped', JWT.replaceAll('.', '%2E')],
+    ['dots escaped in lower case', JWT.replaceAll('.', '%2e')],
+    ['dots escaped twice', JWT.replaceAll('.', '%252E')],
+    ['one dot escaped', JWT.replace('.', '%2E')],
+    ['glued to a word', `x${JWT}`],
+    ['glued and escaped', `jwt_${JWT.replaceAll('.', '%2E')}`],
+  ])('removes a JWT with %s', (_label, written) => {
+    const scrubbed = scrubText(`/x?next=${written}&y=1 and ${written}`)
+    for (const part of JWT.split('.')) expect(scrubbed).not.toContain(part)
+  })
+})
+
+describe('scrubKnown: the values a host knows, in any encoding', () => {
+  const PHONE = '+447911123456'
+  const USER = 'user-test-16d9ba61-97a1-4ba4-9720-b03761dc50c6'
+  const base64 = (text: string) => Buffer.from(text).toString('base64')
+  const base64url = (text: string) => Buffer.from(text).toString('base64url')
+
+  it.each([
+    ['as it is', PHONE, true],
+    ['percent-encoded', encodeURIComponent(PHONE), true],
+    ['base64', base64(PHONE), true],
+    ['base64url', base64url(PHONE), true],
+    // A long mixed run: the token pattern takes it too.
+    ['inside a base64 pair', base64(`public-token-test-local:${PHONE}`), false],
+  ])('removes a phone number written %s', (_label, written, onlyKnown) => {
+    const text = `call ${written} now`
+    if (onlyKnown) expect(scrubText(text)).toBe(text)
+    expect(scrubText(text, [PHONE])).not.toContain(written.slice(-8))
+  })
+
+  it('removes the session token inside a base64 `public_token:<token>` pair, at any offset', () => {
+    for (const prefix of ['public-token-test-local:', 'x:', 'xy:', 'public_token:']) {
+      const blob = base64(`${prefix}${SESSION_TOKEN}`)
+      const scrubbed = scrubText(`auth ${blob}`, [SESSION_TOKEN])
+      expect(Buffer.from(scrubbed.slice(5), 'base64').toString('latin1')).not.toContain(
+        SESSION_TOKEN.slice(3, -3),
+      )
+    }
+  })
+
+  it('keeps the email marker for an address, and replaces other values with [Filtered]', () => {
+    expect(scrubKnown(`${USER} josé@exämple.com`, [USER, 'josé@exämple.com'])).toBe(
+      `${FILTERED} ${EMAIL_MARKER}`,
+    )
+  })
+
+  it('looks for nothing shorter than six characters', () => {
+    expect(scrubKnown('abcde and 1', ['abcde', '1', ''])).toBe('abcde and 1')
+  })
+
+  it('stays linear on 100 KB of text that almost holds a known value', () => {
+    const secret = SESSION_TOKEN
+    for (const unit of [secret.slice(0, -1), `%${secret.charCodeAt(0).toString(16)}`, 'a']) {
+      const text = unit.repeat(Math.ceil(100_000 / unit.length))
+      expect(scrubText(text, [secret, JWT, EMAIL]).length).toBeGreaterThan(0)
+    }
   })
 })

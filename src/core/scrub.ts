@@ -1,4 +1,5 @@
 /** Removes credentials, card-tap data and email addresses from error reports: a pure deep scrub. */
+import { findKnownSecrets } from './secret-encodings.ts'
 
 /** Query parameters whose values never leave the device in a report (sign-in link and card tap). */
 export const SCRUBBED_PARAMS = [
@@ -94,10 +95,24 @@ export function isScrubbedKey(key: string): boolean {
 
 /** A parameter's start: `?`, `&`, `#` or `;` (raw or percent-encoded, once or more), or the text's start. */
 const PARAM_START = String.raw`(^|[?&#;]\s*|%(?:25)*(?:3F|26|23|3B))`
+/** A character of a parameter's name as written in a URL: itself or percent-encoded (`%75` for `u`). */
+const nameChar = (char: string) => {
+  const hex = (code: string) => code.charCodeAt(0).toString(16).toUpperCase()
+  const lower = hex(char.toLowerCase())
+  const upper = hex(char.toUpperCase())
+  return `(?:${char}|%(?:25)*${lower === upper ? lower : `(?:${lower}|${upper})`})`
+}
+/** A name as a link may write it: any of its characters percent-encoded (`%75id`, `c%6Dac`). */
+const encodableName = (name: string) => [...name].map(nameChar).join('')
+/**
+ * The start of a name that ends like a secret one: word characters and percent-escapes, but no
+ * escaped separator (`%26`, `%3D`, …), so a name never runs on into the next parameter.
+ */
+const NAME_PREFIX = String.raw`(?:[\w.-]|%(?!(?:25)*(?:26|23|3B|3D|3F))[0-9A-F]{2})*`
 /** The listed names, and any name ending like a secret one (`session_token`, `x-api-key`, …). */
 const PARAM_NAMES = [
-  ...[...SCRUBBED_PARAMS].sort((a, b) => b.length - a.length),
-  String.raw`[\w.-]*(?:token|jwt|password|secret|api[_-]?key)`,
+  ...[...SCRUBBED_PARAMS].sort((a, b) => b.length - a.length).map(encodableName),
+  `${NAME_PREFIX}(?:${['token', 'jwt', 'password', 'secret'].map(encodableName).join('|')}|${encodableName('api')}(?:[_-]|%(?:25)*(?:5F|2D))?${encodableName('key')})`,
 ].join('|')
 /** `=` raw or percent-encoded. */
 const EQUALS = String.raw`(=|%(?:25)*3D)`
@@ -124,30 +139,107 @@ function isCredential(word: string): boolean {
   )
 }
 
+/** A run of base64url characters (a percent-escape's `%` ends one, its hex digits do not). */
+const WORD_RUN = /[\w-]+/g
+/** A JWT's dot, raw or percent-encoded (`%2E`, as some URL encoders write it). */
+const JWT_DOT = /\.|%(?:25)*2E/iy
+/** The second part of a JWT: its payload, a JSON object too. */
+const JWT_PAYLOAD = /eyJ[\w-]*/y
+const JWT_SIGNATURE = /[\w-]*/y
+
 /**
- * Where a token may start: not inside a word, but right after a percent-escape, whose last hex
- * digit is no part of it (`Bearer%20eyJ…`, `%22session_token%22%3A%22…` in encoded JSON).
+ * Text with every JSON Web Token (three base64url parts, the first two JSON objects: `eyJ…`)
+ * replaced, wherever it starts: after a space, a percent-escape (`%22eyJ…`) or glued to other
+ * word characters (`xeyJ…`), with its dots raw or written `%2E`. Read run by run, so each
+ * character is looked at a bounded number of times.
  */
-const TOKEN_START = String.raw`(?:(?<![\w-])|(?<=%[0-9A-Fa-f]{2}))`
-/** A JSON Web Token (three base64url parts, the first two JSON objects). */
-const JWT_PATTERN = new RegExp(String.raw`${TOKEN_START}eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*`, 'g')
+function scrubJwts(text: string): string {
+  let result = ''
+  let copied = 0
+  WORD_RUN.lastIndex = 0
+  for (let run = WORD_RUN.exec(text); run; run = WORD_RUN.exec(text)) {
+    const header = run[0].indexOf('eyJ')
+    if (header === -1) continue
+    JWT_DOT.lastIndex = WORD_RUN.lastIndex
+    if (!JWT_DOT.test(text)) continue
+    JWT_PAYLOAD.lastIndex = JWT_DOT.lastIndex
+    if (!JWT_PAYLOAD.test(text)) continue
+    JWT_DOT.lastIndex = JWT_PAYLOAD.lastIndex
+    if (!JWT_DOT.test(text)) continue
+    JWT_SIGNATURE.lastIndex = JWT_DOT.lastIndex
+    JWT_SIGNATURE.test(text)
+    result += text.slice(copied, run.index + header) + FILTERED
+    copied = JWT_SIGNATURE.lastIndex
+    WORD_RUN.lastIndex = copied
+  }
+  return result === '' ? text : result + text.slice(copied)
+}
+
+/** `=` or its escape right after a run: the padding of a magic-link token (43 characters and `=`). */
+const PADDING = /=|%(?:25)*3D/iy
+
 /**
- * A provider's opaque token standing alone: 44 base64url characters (a session token), or 43 and
- * `=` (a magic-link token). Nothing else in a report is a lone word of exactly that length (the
- * app's hashed chunk names are under 35), so the rare false positive costs one word.
+ * Whether a run of base64url characters is shaped like a provider token: 44 or more characters
+ * (a session token is 44; 43 and `=` is a magic-link token) of at least two kinds among
+ * upper-case letters, lower-case letters and digits. Random tokens always mix them; long words
+ * of one kind (`aaaa…`, `some_long_identifier_name…`) are not tokens.
  */
-const OPAQUE_TOKEN_PATTERN = new RegExp(
-  String.raw`${TOKEN_START}[\w-]{43}(?:[\w-]|=|%(?:25)*3D)(?![\w-])`,
-  'g',
+function isTokenShaped(run: string, padded: boolean): boolean {
+  if (run.length < 44 && !(run.length === 43 && padded)) return false
+  const kinds = [/[A-Z]/, /[a-z]/, /[0-9]/].filter((kind) => kind.test(run)).length
+  return kinds >= 2
+}
+
+/**
+ * Text with every provider token replaced, wherever it is: alone, glued to other word characters
+ * (`bad_<token>`, `x<token>`: the whole run goes, as the token's start cannot be told), or right
+ * after a percent-escape (`%22<token>`, whose hex digits stay when what follows is a token alone).
+ * Nothing else in a report is a run of 44 mixed base64url characters (the app's hashed chunk
+ * names are under 35, event ids 32), so the rare false positive costs one word.
+ */
+function scrubTokens(text: string): string {
+  let result = ''
+  let copied = 0
+  let changed = false
+  WORD_RUN.lastIndex = 0
+  for (let run = WORD_RUN.exec(text); run; run = WORD_RUN.exec(text)) {
+    let start = run.index
+    let end = WORD_RUN.lastIndex
+    PADDING.lastIndex = end
+    const padded = PADDING.test(text)
+    let value = run[0]
+    if (!isTokenShaped(value, padded)) continue
+    const escaped = text[start - 1] === '%' && /^[0-9A-Fa-f]{2}/.test(value)
+    if (escaped && isTokenShaped(value.slice(2), padded)) {
+      start += 2
+      value = value.slice(2)
+    }
+    if (value.length === 43) end = PADDING.lastIndex
+    result += text.slice(copied, start) + FILTERED
+    copied = end
+    changed = true
+  }
+  return changed ? result + text.slice(copied) : text
+}
+
+/**
+ * Email addresses, raw or percent-encoded (`ada%2Bcamel%40example.com`), in any script
+ * (`josé@example.com`, `ada@exämple.com`, `ада@пример.рф`, an IDN's labels percent-encoded).
+ * The last domain label must start with a letter, so `pkg@1.2.3` and `name@https://…` (stack
+ * frames) are not addresses. An address that follows another at once
+ * (`ada@example.com%20bob@example.org`, two addresses and a space as a URL writes them) is taken
+ * with it: the lookbehind would refuse to start there.
+ */
+const EMAIL_CHAR = String.raw`[\p{L}\p{N}\p{M}_.+%-]`
+/** A domain's character: a letter, digit or `-`, or a UTF-8 byte of a non-ASCII one escaped. */
+const DOMAIN_CHAR = String.raw`(?:[\p{L}\p{N}\p{M}-]|%[89A-Fa-f][0-9A-Fa-f])`
+const DOMAIN_LABEL = `${DOMAIN_CHAR}+`
+/** A top-level label starts with a letter, or with the escape of a non-ASCII one (`%D1%80…`). */
+const TOP_LABEL = String.raw`(?:\p{L}|%[C-Fc-f][0-9A-Fa-f])${DOMAIN_CHAR}*`
+const EMAIL_PATTERN = new RegExp(
+  `(?<!${EMAIL_CHAR})(?:${EMAIL_CHAR}+(?:@|%(?:25)*40)${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*\\.${TOP_LABEL})+`,
+  'gu',
 )
-/**
- * Email addresses, raw or percent-encoded (`ada%2Bcamel%40example.com`). The last domain label
- * must start with a letter, so `pkg@1.2.3` and `name@https://…` (stack frames) are not addresses.
- * An address that follows another at once (`ada@example.com%20bob@example.org`, two addresses
- * and a space as a URL writes them) is taken with it: the lookbehind would refuse to start there.
- */
-const EMAIL_PATTERN =
-  /(?<![\w.+%-])(?:[\w.+%-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*)+/g
 
 /**
  * A name followed by `:` or `=` (or `==`, `:=`), as in JSON (`"session_token":"…"`, `'jwt': '…'`,
@@ -204,16 +296,36 @@ function scrubPairs(text: string): string {
 }
 
 /**
- * Text with credentials, tap data and email addresses replaced: the values of secret-named pairs
- * (JSON, escaped JSON, `name=value`), of the listed query parameters and any `*token`/`*jwt`
- * parameter (raw or percent-encoded inside another parameter: `?redirect=%2Ftap%3Fuid%3D…`),
- * written-out `Bearer`/`Basic` credentials, JWTs and lone provider tokens become `[Filtered]`;
- * email addresses become `[email]`. The price of catching `token: <value>` in prose: a message
- * such as "Invalid token: expired" loses the word after the colon.
+ * Text with each of `secrets` replaced wherever it is, in any form a report may hold it (see
+ * `secretEncodings`: as it is, percent-encoded in any case, base64 or base64url, inside a longer
+ * base64 blob such as a Basic credential): an email address by `[email]`, anything else by
+ * `[Filtered]`. Values shorter than six characters are not looked for.
  */
-export function scrubText(text: string): string {
+export function scrubKnown(text: string, secrets: readonly string[]): string {
+  if (secrets.length === 0) return text
+  let result = ''
+  let copied = 0
+  for (const { start, end, email } of findKnownSecrets(text, secrets)) {
+    result += text.slice(copied, start) + (email ? EMAIL_MARKER : FILTERED)
+    copied = end
+  }
+  return copied === 0 ? text : result + text.slice(copied)
+}
+
+/**
+ * Text with credentials, tap data and email addresses replaced. First the values the caller
+ * knows (`secrets`, see `scrubKnown`), then by pattern: the values of secret-named pairs (JSON,
+ * escaped JSON, `name=value`), of the listed query parameters and any `*token`/`*jwt` parameter
+ * (names and separators raw or percent-encoded: `?%75id=…`, `?redirect=%2Ftap%3Fuid%3D…`),
+ * written-out `Bearer`/`Basic` credentials, JWTs and provider tokens wherever they start become
+ * `[Filtered]`; email addresses in any script become `[email]`. The price of catching
+ * `token: <value>` in prose: a message such as "Invalid token: expired" loses the word after the
+ * colon.
+ */
+export function scrubText(text: string, secrets: readonly string[] = []): string {
+  const withoutKnown = scrubKnown(text, secrets)
   // The scheme first: a pair or parameter rule would otherwise take the scheme for the value.
-  const withoutSchemes = text.replace(
+  const withoutSchemes = withoutKnown.replace(
     AUTH_SCHEME_PATTERN,
     (match, scheme: string, space: string, credential: string) =>
       isCredential(credential) ? `${scheme}${space}${FILTERED}` : match,
@@ -221,12 +333,11 @@ export function scrubText(text: string): string {
   // Addresses before values: a value cut at an escape (`?p=x%23ada@example.com`) would leave
   // `[Filtered][email]`, which a second pass would make one value (scrubbing twice must not change).
   const withoutEmails = withoutSchemes.replace(EMAIL_PATTERN, EMAIL_MARKER)
-  return scrubPairs(withoutEmails)
-    .replace(PARAM_PATTERN, (_match, start: string, name: string, equals: string) => {
-      return `${start}${name}${equals}${FILTERED}`
-    })
-    .replace(JWT_PATTERN, FILTERED)
-    .replace(OPAQUE_TOKEN_PATTERN, FILTERED)
+  const withoutParams = scrubPairs(withoutEmails).replace(
+    PARAM_PATTERN,
+    (_match, start: string, name: string, equals: string) => `${start}${name}${equals}${FILTERED}`,
+  )
+  return scrubTokens(scrubJwts(withoutParams))
 }
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {
@@ -237,8 +348,13 @@ const isPlainObject = (value: object): value is Record<string, unknown> => {
 /** Nesting beyond this is cut (report data is shallow; this only guards against pathological input). */
 const MAX_DEPTH = 64
 
-function scrubValue(value: unknown, seen: WeakMap<object, unknown>, depth: number): unknown {
-  if (typeof value === 'string') return scrubText(value)
+function scrubValue(
+  value: unknown,
+  seen: WeakMap<object, unknown>,
+  depth: number,
+  text: (value: string) => string,
+): unknown {
+  if (typeof value === 'string') return text(value)
   if (typeof value !== 'object' || value === null) return value
   if (depth > MAX_DEPTH) return FILTERED
   const done = seen.get(value)
@@ -246,7 +362,7 @@ function scrubValue(value: unknown, seen: WeakMap<object, unknown>, depth: numbe
   if (Array.isArray(value)) {
     const copy: unknown[] = []
     seen.set(value, copy)
-    for (const item of value) copy.push(scrubValue(item, seen, depth + 1))
+    for (const item of value) copy.push(scrubValue(item, seen, depth + 1, text))
     return copy
   }
   // Class instances (errors, DOM nodes) are left to the SDK's own normalisation; the final pass
@@ -258,17 +374,17 @@ function scrubValue(value: unknown, seen: WeakMap<object, unknown>, depth: numbe
     if (isDroppedKey(key)) continue
     // Keys can carry data too (e.g. a header or a parameter used as a map key).
     const secret = isSecretKey(key) && item !== null && item !== undefined
-    copy[scrubText(key)] = secret ? FILTERED : scrubValue(item, seen, depth + 1)
+    copy[text(key)] = secret ? FILTERED : scrubValue(item, seen, depth + 1, text)
   }
   return copy
 }
 
 /**
  * A deep copy of report data (an event, breadcrumb or span) in which every string is scrubbed
- * (`scrubText`), Authorization, cookie, email and IP address fields are removed, and credential
+ * (`scrubText`, with the `secrets` the caller knows), Authorization, cookie, email and IP address fields are removed, and credential
  * and tap fields (`session_token`, `*Jwt`, `uid`, …) are replaced by `[Filtered]`.
  * Pure: the input is not changed. Never throws on plain data, cyclic data included.
  */
-export function scrubReport<T>(value: T): T {
-  return scrubValue(value, new WeakMap(), 0) as T
+export function scrubReport<T>(value: T, secrets: readonly string[] = []): T {
+  return scrubValue(value, new WeakMap(), 0, (text) => scrubText(text, secrets)) as T
 }
