@@ -37,6 +37,8 @@ export interface FakeWalletOptions {
   trusted?: boolean
   /** Locked: no accounts until a request unlocks it. */
   locked?: boolean
+  /** Locks without telling the page (no `accountsChanged`): `eth_accounts` just answers []. */
+  locksSilently?: boolean
   chainId?: number
   /** Signs with the selected account whatever address personal_sign names (some wallets do). */
   signsWithSelected?: boolean
@@ -136,10 +138,10 @@ export function fakeWallet(options: FakeWalletOptions) {
       chainId = next
       emit('chainChanged', numberToHex(next))
     },
-    /** The wallet locks itself: it shows no account any more. */
+    /** The wallet locks itself: it shows no account any more (and says so, unless `locksSilently`). */
     lock() {
       locked = true
-      emit('accountsChanged', [])
+      if (!options.locksSilently) emit('accountsChanged', [])
     },
     /** From now on, `method` fails with `code` (4001: the holder says no); null: answers again. */
     refuse(method: string, code: number | null) {
@@ -150,6 +152,21 @@ export function fakeWallet(options: FakeWalletOptions) {
     whileAsked(method: string, act: (() => void | Promise<void>) | null) {
       if (act) during.set(method, act)
       else during.delete(method)
+    },
+    /**
+     * Holds every answer to `method` (a wallet slow to answer) until the returned function is
+     * called; then those waiting are answered, and later requests at once.
+     */
+    hold(method: string): () => void {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      during.set(method, () => held)
+      return () => {
+        during.delete(method)
+        release()
+      }
     },
     /** Announces the wallet (EIP-6963) now and whenever the page asks; returns how to stop. */
     announce(): () => void {

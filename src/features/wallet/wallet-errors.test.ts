@@ -34,15 +34,19 @@ import {
 import { switchConnection } from 'wagmi/actions'
 import {
   ACCOUNT_CHANGED_TEXT,
+  ACCOUNT_GONE_TEXT,
   DECLINED_TEXT,
   describeWalletError,
   GENERIC_WALLET_TEXT,
   NO_WALLET_TEXT,
   PENDING_TEXT,
+  SERVICE_UNREACHABLE_TEXT,
+  WALLET_LOCKED_TEXT,
   walletErrorText,
   WRONG_SIGNATURE_TEXT,
 } from './wallet-errors.ts'
-import { AccountChangedError } from './wallet-sign-in-flow.ts'
+import { AccountChangedError, WalletLockedError } from './wallet-sign-in-flow.ts'
+import { SignInServiceUnreachableError } from './wallet-sign-in-provider.ts'
 
 const connector = { name: 'MetaMask' }
 const address = '0x00000000000000000000000000000000000000a1'
@@ -116,7 +120,7 @@ describe('wagmi errors', () => {
     [
       'ConnectorAccountNotFoundError',
       new ConnectorAccountNotFoundError({ address, connector: connector as never }),
-      ACCOUNT_CHANGED_TEXT,
+      ACCOUNT_GONE_TEXT,
     ],
     [
       'ConnectorChainMismatchError',
@@ -190,7 +194,7 @@ describe('viem errors', () => {
   it('AccountNotFoundError', async () => {
     const error = await noAccount()
     expect((error as Error).name).toBe('AccountNotFoundError')
-    expectWords(error, ACCOUNT_CHANGED_TEXT)
+    expectWords(error, ACCOUNT_GONE_TEXT)
   })
 
   it.each([
@@ -222,6 +226,23 @@ describe('our own and the provider', () => {
     expectWords(new AccountChangedError(), ACCOUNT_CHANGED_TEXT)
   })
 
+  it('WalletLockedError: the locked wording, never "changed accounts"', () => {
+    expectWords(new WalletLockedError(), WALLET_LOCKED_TEXT)
+  })
+
+  it('the sign-in service unreachable (a network failure the provider call wrapped)', () => {
+    expectWords(
+      new SignInServiceUnreachableError(new TypeError('Failed to fetch')),
+      SERVICE_UNREACHABLE_TEXT,
+    )
+    expectWords(
+      Object.assign(new Error('Unable to contact our servers.'), {
+        name: 'StytchAPIUnreachableError',
+      }),
+      SERVICE_UNREACHABLE_TEXT,
+    )
+  })
+
   it('a signature the provider refuses', () => {
     const refused = Object.assign(new Error('x'), {
       error_type: 'unable_to_authenticate_crypto_wallet',
@@ -239,6 +260,16 @@ describe('anything else', () => {
     )
     expect((error as Error).name).toBe('UnknownRpcError')
     expect(describeWalletError(error)).toEqual({ text: GENERIC_WALLET_TEXT, known: false })
+  })
+
+  it('a TypeError is a bug, not the network: generic words, and counts as unknown (to report)', () => {
+    for (const error of [
+      new TypeError("Cannot read properties of undefined (reading 'accounts')"),
+      new TypeError('connector.getAccounts is not a function'),
+      new TypeError('Failed to fetch'),
+    ]) {
+      expect(describeWalletError(error)).toEqual({ text: GENERIC_WALLET_TEXT, known: false })
+    }
   })
 
   it('a plain Error or a non-error never shows its own text', () => {

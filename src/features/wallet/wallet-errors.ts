@@ -26,6 +26,18 @@ export const PENDING_TEXT =
 export const ACCOUNT_CHANGED_TEXT =
   'Your wallet changed accounts while you were signing in, so nothing was sent. Try again with the account your wallet shows.'
 
+/** Shown when the wallet locked (it shows no account) while the sign-in ran. */
+export const WALLET_LOCKED_TEXT =
+  'Your wallet locked while you were signing in, so nothing was sent. Unlock your wallet, then try again.'
+
+/** Shown when the wallet no longer offers the account: it locked or changed accounts, we cannot tell which. */
+export const ACCOUNT_GONE_TEXT =
+  'Your wallet no longer offers that account, so nothing was sent. Unlock your wallet if it is locked, then try again with the account it shows.'
+
+/** Shown when the sign-in service cannot be reached (offline, or its code did not load). */
+export const SERVICE_UNREACHABLE_TEXT =
+  'Cannot reach the sign-in service. Check your connection and try again.'
+
 /** Shown when there is no wallet to talk to. */
 export const NO_WALLET_TEXT =
   'No wallet answered. Install a browser wallet, or open this page in your wallet app.'
@@ -53,15 +65,16 @@ const BY_NAME: Record<string, string> = {
   ConnectorNotConnectedError: NOT_CONNECTED_TEXT,
   ConnectorNotFoundError: NO_WALLET_TEXT,
   ProviderNotFoundError: NO_WALLET_TEXT,
-  ConnectorAccountNotFoundError: ACCOUNT_CHANGED_TEXT,
+  ConnectorAccountNotFoundError: ACCOUNT_GONE_TEXT,
   ConnectorChainMismatchError: 'Your wallet changed network while you were signing in. Try again.',
   ConnectorUnavailableReconnectingError:
     'Your wallet is still reconnecting. Wait a moment, then try again.',
   ChainNotConfiguredError: SWITCH_FAILED_TEXT,
   SwitchChainNotSupportedError:
     'Your wallet cannot switch networks from this site. Switch the network in your wallet.',
-  // Our own: the account changed twice during one sign-in.
+  // Our own: the account changed twice during one sign-in, or none is left.
   AccountChangedError: ACCOUNT_CHANGED_TEXT,
+  WalletLockedError: WALLET_LOCKED_TEXT,
   // viem: EIP-1193 provider errors.
   UserRejectedRequestError: DECLINED_TEXT,
   UnauthorizedProviderError: LOCKED_TEXT,
@@ -80,7 +93,7 @@ const BY_NAME: Record<string, string> = {
   ParseRpcError: WALLET_TROUBLE_TEXT,
   LimitExceededRpcError: 'Your wallet is busy. Wait a moment, then try again.',
   // viem: accounts and transports.
-  AccountNotFoundError: ACCOUNT_CHANGED_TEXT,
+  AccountNotFoundError: ACCOUNT_GONE_TEXT,
   TimeoutError: TIMEOUT_TEXT,
   HttpRequestError: 'Cannot reach the network right now. Check your connection and try again.',
 }
@@ -143,11 +156,13 @@ function providerText(error: unknown): { text: string; known: boolean } | undefi
   if (typeof type === 'string' && PROVIDER_MESSAGES[type]) {
     return { text: PROVIDER_MESSAGES[type], known: true }
   }
-  if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
-    return {
-      text: 'Cannot reach the sign-in service. Check your connection and try again.',
-      known: true,
-    }
+  // Only network failures of the provider call (wallet-sign-in-provider.ts wraps them): any other
+  // TypeError is a programming error, here or in a library, and is reported.
+  if (
+    error.name === 'StytchAPIUnreachableError' ||
+    error.name === 'SignInServiceUnreachableError'
+  ) {
+    return { text: SERVICE_UNREACHABLE_TEXT, known: true }
   }
   if (error.name === 'SignInDeadlineError') {
     return {

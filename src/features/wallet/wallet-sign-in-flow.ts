@@ -21,6 +21,14 @@ export class AccountChangedError extends Error {
   }
 }
 
+/** The wallet shows no account any more (it locked) while the sign-in ran: nothing was sent. */
+export class WalletLockedError extends Error {
+  override name = 'WalletLockedError'
+  constructor() {
+    super('The wallet locked during sign-in.')
+  }
+}
+
 /** The holder cancelled: nothing more is asked or sent. */
 export class SignInCancelledError extends Error {
   override name = 'SignInCancelledError'
@@ -101,18 +109,12 @@ export async function readyWallet(
     }
     forgetStaleConnection(config, connector)
   }
-  try {
-    const { accounts, chainId } = await connect(config, { connector })
-    return { address: accounts[0], chainId }
-  } catch (error) {
-    // Restored by a reconnect that finished in the meantime: that connection will do.
-    const address =
-      error instanceof Error && error.name === 'ConnectorAlreadyConnectedError'
-        ? await currentAccount(connector)
-        : undefined
-    if (!address) throw error
-    return { address, chainId: await connector.getChainId() }
-  }
+  // wagmi refuses to connect only the current connector (ConnectorAlreadyConnectedError), and the
+  // current one is always in its connections: checked just above, in the same turn, so no
+  // reconnect can finish in between. A reconnect still running past the wait sets the connection
+  // alongside this connect, which the wallet then answers too; both end connected.
+  const { accounts, chainId } = await connect(config, { connector })
+  return { address: accounts[0], chainId }
 }
 
 /** What one sign-in needs: wagmi's config, the chosen wallet, the provider, and who to tell. */
@@ -130,7 +132,8 @@ export interface WalletSignInRun {
  * Signs in with `connector`: a challenge for the account the wallet uses, signed by that account.
  * Should the wallet change accounts before the signature comes back, the signature is dropped and
  * the sign-in starts over once for the new account (a second change fails with
- * AccountChangedError): a signature is never sent for another account's challenge.
+ * AccountChangedError; a wallet left with no account, locked, with WalletLockedError): a
+ * signature is never sent for another account's challenge.
  */
 export async function walletSignIn({
   config,
@@ -164,7 +167,7 @@ export async function walletSignIn({
       step('verify')
       return provider.authenticate(address, signature)
     }
-    if (!now) break
+    if (!now) throw new WalletLockedError()
     address = now
     chainId = await connector.getChainId()
   }

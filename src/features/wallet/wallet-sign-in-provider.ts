@@ -1,7 +1,11 @@
 /** The provider's crypto-wallet calls (start → challenge, authenticate → session), over the lazy SDK. */
 import { SESSION_DURATION_MINUTES } from '../../core/constants.ts'
 import { parseAuthenticateData, type AuthenticateData } from '../../core/provider-session.ts'
-import { loadProviderClient, withDeadline } from '../../shared/provider-client.ts'
+import {
+  loadProviderClient,
+  withDeadline,
+  type ProviderClient,
+} from '../../shared/provider-client.ts'
 
 /** The statement of a Sign-In With Ethereum message (one line, per EIP-4361). */
 export const SIWE_STATEMENT = 'Sign in to IYK Cards.'
@@ -14,12 +18,48 @@ export interface WalletSignInProvider {
   authenticate(address: string, signature: string): Promise<AuthenticateData>
 }
 
+/** The sign-in service could not be reached: the SDK's code or a call to the service failed on the network. */
+export class SignInServiceUnreachableError extends Error {
+  override name = 'SignInServiceUnreachableError'
+  constructor(cause: unknown) {
+    super('The sign-in service could not be reached.', { cause })
+  }
+}
+
+/**
+ * How browsers word a request that failed on the network: fetch in Chromium, Firefox and Safari
+ * (the SDK wraps only Chromium's), then a lazily loaded chunk in the same three.
+ */
+const NETWORK_FAILURES = [
+  'Failed to fetch',
+  'NetworkError when attempting to fetch resource.',
+  'Load failed',
+  'error loading dynamically imported module',
+  'Importing a module script failed.',
+]
+
+/** A TypeError only fetch or a dynamic import throws; any other is a bug, never "offline". */
+function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    NETWORK_FAILURES.some((message) => error.message.startsWith(message))
+  )
+}
+
+/** Runs one SDK call (with its deadline); a network failure becomes SignInServiceUnreachableError. */
+async function callProvider<T>(call: (client: ProviderClient) => Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(call(await loadProviderClient()))
+  } catch (error) {
+    throw isNetworkFailure(error) ? new SignInServiceUnreachableError(error) : error
+  }
+}
+
 /** The real provider, through `@stytch/vanilla-js` headless (`cryptoWallets`). */
 export const stytchWalletSignIn: WalletSignInProvider = {
   async start(address, chainId) {
-    const client = await loadProviderClient()
     // The SDK sends siwe_params only when the project's bootstrap asks for SIWE.
-    const { challenge } = await withDeadline(
+    const { challenge } = await callProvider((client) =>
       client.cryptoWallets.authenticateStart({
         crypto_wallet_address: address,
         crypto_wallet_type: 'ethereum',
@@ -29,8 +69,7 @@ export const stytchWalletSignIn: WalletSignInProvider = {
     return challenge
   },
   async authenticate(address, signature) {
-    const client = await loadProviderClient()
-    const response = await withDeadline(
+    const response = await callProvider((client) =>
       client.cryptoWallets.authenticate({
         crypto_wallet_address: address,
         crypto_wallet_type: 'ethereum',

@@ -13,7 +13,9 @@ import {
   DECLINED_TEXT,
   GENERIC_WALLET_TEXT,
   PENDING_TEXT,
+  WALLET_LOCKED_TEXT,
 } from './wallet-errors.ts'
+import { RECONNECT_WAIT_MS } from './wallet-sign-in-flow.ts'
 import {
   fakeAddress,
   fakeWallet,
@@ -69,6 +71,23 @@ function expectHonestSignatures(authenticated: { address: string; signer: string
   }
 }
 
+/** Holds `wallet`'s answers to `method` until released (released after the test in any case). */
+function hold(wallet: Wallet, method: string): () => void {
+  const release = wallet.hold(method)
+  stops.push(release)
+  return release
+}
+
+/** A trusted wallet with two accounts that signs with its selected one, whatever it is asked. */
+const signsWithSelected = () =>
+  fakeWallet({
+    name: 'Alpha',
+    rdns: 'com.alpha',
+    trusted: true,
+    accounts: [0, 1],
+    signsWithSelected: true,
+  })
+
 /** The connect prompts a wallet shows (account access, unlock). */
 const prompts = (wallet: Wallet) =>
   wallet.count('wallet_requestPermissions') + wallet.count('eth_requestAccounts')
@@ -101,11 +120,35 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
 
   it('chosen while wagmi is still reconnecting: waits for it, still no prompt', async () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
-    const { complete } = renderSignIn([alpha])
+    const release = hold(alpha, 'eth_accounts')
+    const { setup, complete } = renderSignIn([alpha])
+    await eventually(() => expect(alpha.count('eth_accounts')).toBeGreaterThan(0))
     await choose('Alpha')
+    // wagmi's reconnect on load says 'connecting' when nothing was current before, as here.
+    expect(setup.config.state.status, 'still reconnecting at the click').toBe('connecting')
+    expect(setup.config.state.connections.size).toBe(0)
+    release()
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBe(0)
     expect(alpha.count('personal_sign')).toBe(1)
+  })
+
+  it('reconnected only after the wait for it ended (a slow wallet): connected once more, signs', async () => {
+    const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
+    const release = hold(alpha, 'eth_accounts')
+    const { setup, complete, authenticated } = renderSignIn([alpha])
+    await eventually(() => expect(alpha.count('eth_accounts')).toBeGreaterThan(0))
+    await choose('Alpha')
+    // The wait is over while wagmi still reconnects: the wallet is connected (asked) meanwhile.
+    await vi.waitFor(() => expect(prompts(alpha)).toBeGreaterThan(0), {
+      timeout: RECONNECT_WAIT_MS + 5000,
+    })
+    expect(setup.config.state.connections.size, 'the reconnect still waits on the wallet').toBe(0)
+    release()
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
+    expect(alpha.count('personal_sign')).toBe(1)
+    expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
   })
 
   it('offered as "Sign in with wallet 0x…", which signs with the account wagmi has', async () => {
@@ -129,7 +172,7 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
   })
 
-  it('locked after wagmi reconnected it: asks to unlock again rather than failing', async () => {
+  it('locked after wagmi reconnected it, saying so: asks to unlock again rather than failing', async () => {
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
     const { setup, complete } = renderSignIn([alpha], { start: 'idle' })
     await screen.findByRole('button', { name: /^Sign in with wallet 0x/ })
@@ -139,6 +182,45 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     await choose('Alpha')
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
     expect(prompts(alpha)).toBeGreaterThan(0)
+  })
+
+  it('locked without a word since wagmi reconnected it: wagmi keeps it, choosing it asks to unlock, then signs', async () => {
+    const alpha = fakeWallet({
+      name: 'Alpha',
+      rdns: 'com.alpha',
+      trusted: true,
+      locksSilently: true,
+    })
+    const { setup, complete, authenticated } = renderSignIn([alpha], { start: 'idle' })
+    await reconnected(setup)
+    alpha.lock()
+    await userEvent.click(await screen.findByRole('button', { name: /^Sign in with wallet 0x/ }))
+    await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    expect(prompts(alpha)).toBeGreaterThan(0)
+    expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
+    expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
+  })
+
+  it('locked while the message is prepared: says the wallet locked, nothing signed or sent', async () => {
+    const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
+    const { complete, authenticated } = renderSignIn([alpha], { onStart: () => alpha.lock() })
+    await choose('Alpha')
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(WALLET_LOCKED_TEXT)
+    expect(alpha.count('personal_sign')).toBe(0)
+    expect(authenticated).toEqual([])
+    expect(complete).not.toHaveBeenCalled()
+    expect(reportError).not.toHaveBeenCalled()
+  })
+
+  it('locked in the signing prompt of a wallet that signs anyway: that signature is dropped, says it locked', async () => {
+    const alpha = signsWithSelected()
+    alpha.whileAsked('personal_sign', () => alpha.lock())
+    const { complete, authenticated } = renderSignIn([alpha])
+    await choose('Alpha')
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(WALLET_LOCKED_TEXT)
+    expect(alpha.count('personal_sign')).toBe(1)
+    expect(authenticated).toEqual([])
+    expect(complete).not.toHaveBeenCalled()
   })
 })
 
@@ -195,13 +277,7 @@ describe('(e) the account changes between connect and signature', () => {
   })
 
   it('switched in the signing prompt of a wallet that signs with its selected account: that signature is dropped', async () => {
-    const alpha = fakeWallet({
-      name: 'Alpha',
-      rdns: 'com.alpha',
-      trusted: true,
-      accounts: [0, 1],
-      signsWithSelected: true,
-    })
+    const alpha = signsWithSelected()
     alpha.whileAsked('personal_sign', () => alpha.select(1))
     const { complete, started, authenticated } = renderSignIn([alpha])
     await choose('Alpha')
@@ -211,13 +287,7 @@ describe('(e) the account changes between connect and signature', () => {
   })
 
   it('switching again after the restart: says so, and sends nothing', async () => {
-    const alpha = fakeWallet({
-      name: 'Alpha',
-      rdns: 'com.alpha',
-      trusted: true,
-      accounts: [0, 1],
-      signsWithSelected: true,
-    })
+    const alpha = signsWithSelected()
     let next = 1
     alpha.whileAsked('personal_sign', () => {
       alpha.select(next)

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress, type Hex } from 'viem'
@@ -6,11 +6,26 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletSignInBody } from './wallet-sign-in.tsx'
-import { DECLINED_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
-import type { WalletSignInProvider } from './wallet-sign-in-provider.ts'
+import {
+  DECLINED_TEXT,
+  GENERIC_WALLET_TEXT,
+  SERVICE_UNREACHABLE_TEXT,
+  WRONG_SIGNATURE_TEXT,
+} from './wallet-errors.ts'
+import {
+  SignInServiceUnreachableError,
+  type WalletSignInProvider,
+} from './wallet-sign-in-provider.ts'
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
 import { TEST_WALLET_TRUSTED_KEY } from './wallet-test-connector.ts'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
+
+const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
+vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
+
+afterEach(() => {
+  reportError.mockClear()
+})
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
 const CHALLENGE = 'Signing in with Project: test\nNonce: 1234'
@@ -104,11 +119,21 @@ describe('WalletSignIn', () => {
     )
   })
 
-  it('an unreachable provider says so', async () => {
-    renderSignIn({ start: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) })
+  it('an unreachable provider says so, and is not reported', async () => {
+    const offline = new SignInServiceUnreachableError(new TypeError('Load failed'))
+    renderSignIn({ start: vi.fn(async () => Promise.reject(offline)) })
     await signInWithTestWallet()
     expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(
-      'Cannot reach the sign-in service',
+      SERVICE_UNREACHABLE_TEXT,
     )
+    expect(reportError).not.toHaveBeenCalled()
+  })
+
+  it('a TypeError that is no network failure (a bug) is not called "unreachable": generic words, reported', async () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'challenge')")
+    renderSignIn({ start: vi.fn(async () => Promise.reject(bug)) })
+    await signInWithTestWallet()
+    expect(await screen.findByTestId('wallet-sign-in-error')).toHaveTextContent(GENERIC_WALLET_TEXT)
+    expect(reportError).toHaveBeenCalledWith(bug, { op: 'wallet-sign-in', step: 'start' })
   })
 })
