@@ -140,22 +140,28 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
         .poll(
           async () => {
             const running = ownVersions().filter((version) => version.runningStatus !== 'stopped')
+            // A poll waits for its callback whatever its timeout: each call has its own deadline.
             for (const version of running) {
-              await cdp
-                .send('ServiceWorker.stopWorker', { versionId: version.versionId })
-                .catch(() => {})
+              await within(
+                cdp.send('ServiceWorker.stopWorker', { versionId: version.versionId }),
+                'ServiceWorker.stopWorker',
+              ).catch(() => {})
             }
             return running.length === 0
           },
-          { timeout: 20_000, interval: 250 },
+          { timeout: 20_000, interval: 250, message: "the app's worker stopped" },
         )
         .toBe(true)
     },
     async start() {
-      await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` })
+      await within(
+        cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` }),
+        'ServiceWorker.startWorker',
+      )
       await expect
         .poll(() => ownVersions().some((version) => version.runningStatus === 'running'), {
           timeout: 10_000,
+          message: "the app's worker running",
         })
         .toBe(true)
     },
