@@ -14,6 +14,17 @@ describe('signInErrorText', () => {
   it('says the service cannot be reached when the network failed', () => {
     expect(signInErrorText(new TypeError('Failed to fetch'))).toBe(UNREACHABLE)
     expect(signInErrorText({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(UNREACHABLE)
+    // Firefox's and Safari's fetch, which the SDK does not wrap.
+    expect(signInErrorText(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
+      UNREACHABLE,
+    )
+    expect(signInErrorText(new TypeError('Load failed'))).toBe(UNREACHABLE)
+  })
+
+  it('says nothing of the network, nor the library’s words, for a TypeError that is a bug', () => {
+    const text = signInErrorText(new TypeError("Cannot read properties of undefined (reading 'x')"))
+    expect(text).not.toBe(UNREACHABLE)
+    expect(text).not.toContain('Cannot read')
   })
 
   it('says the service is having trouble for a server error, never its own text', () => {

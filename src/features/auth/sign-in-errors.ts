@@ -1,6 +1,7 @@
 /** What to tell a person when a sign-in step fails. */
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
+import { isNetworkFailure } from '../../shared/network-failure.ts'
 
 const OTHER_BROWSER =
   'Open the sign-in link in the same browser where you asked for it, or sign in with a code.'
@@ -42,7 +43,8 @@ function knownText(error: unknown): string | undefined {
   if (!isRecord(error)) return undefined
   const type = error.error_type
   if (typeof type === 'string' && MESSAGES[type]) return MESSAGES[type]
-  if (error.name === 'StytchAPIUnreachableError' || error instanceof TypeError) {
+  // Only a network failure: any other TypeError is a bug, and gets the generic words.
+  if (error.name === 'StytchAPIUnreachableError' || isNetworkFailure(error)) {
     return 'Cannot reach the sign-in service. Check your connection and try again.'
   }
   if (error.name === 'SignInDeadlineError') {

@@ -6,6 +6,7 @@ import {
   withDeadline,
   type ProviderClient,
 } from '../../shared/provider-client.ts'
+import { isNetworkFailure } from '../../shared/network-failure.ts'
 
 /** The statement of a Sign-In With Ethereum message (one line, per EIP-4361). */
 export const SIWE_STATEMENT = 'Sign in to IYK Cards.'
@@ -24,26 +25,6 @@ export class SignInServiceUnreachableError extends Error {
   constructor(cause: unknown) {
     super('The sign-in service could not be reached.', { cause })
   }
-}
-
-/**
- * How browsers word a request that failed on the network: fetch in Chromium, Firefox and Safari
- * (the SDK wraps only Chromium's), then a lazily loaded chunk in the same three.
- */
-const NETWORK_FAILURES = [
-  'Failed to fetch',
-  'NetworkError when attempting to fetch resource.',
-  'Load failed',
-  'error loading dynamically imported module',
-  'Importing a module script failed.',
-]
-
-/** A TypeError only fetch or a dynamic import throws; any other is a bug, never "offline". */
-function isNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    NETWORK_FAILURES.some((message) => error.message.startsWith(message))
-  )
 }
 
 /** Runs one SDK call (with its deadline); a network failure becomes SignInServiceUnreachableError. */
