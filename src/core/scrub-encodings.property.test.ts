@@ -20,9 +20,37 @@ type Encoding = (secret: string, bytes: { before: Uint8Array; after: Uint8Array 
 
 const HEX_ALPHABET = '0123456789ABCDEF'
 
+/** UTF-8 bytes of a text. */
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/** Base64 of bytes, written here independently of the code under test: padded, or base64url unpadded. */
+function toBase64(bytes: Uint8Array, url = false): string {
+  let out = ''
+  for (let index = 0; index < bytes.length; index += 3) {
+    const [a = 0, b, c] = [bytes[index], bytes[index + 1], bytes[index + 2]]
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0)
+    out += BASE64_ALPHABET[(n >> 18) & 63]! + BASE64_ALPHABET[(n >> 12) & 63]!
+    out += b === undefined ? '=' : BASE64_ALPHABET[(n >> 6) & 63]!
+    out += c === undefined ? '=' : BASE64_ALPHABET[n & 63]!
+  }
+  return url ? out.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') : out
+}
+
+const concat = (...parts: Uint8Array[]) => {
+  const all = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    all.set(part, at)
+    at += part.length
+  }
+  return all
+}
+
 /** Each UTF-8 byte of every character as `%XX`, hex in the given case. */
 const escapeEvery = (text: string, upper: boolean) =>
-  [...Buffer.from(text, 'utf8')]
+  [...utf8(text)]
     .map((byte) => {
       const hex = byte.toString(16).padStart(2, '0')
       return `%${upper ? hex.toUpperCase() : hex}`
@@ -34,8 +62,8 @@ const escapeEvery = (text: string, upper: boolean) =>
  * with the neighbouring bytes' bits): what a reader could decode it from.
  */
 function insideBlob(secret: string, before: Uint8Array, after: Uint8Array, url: boolean) {
-  const bytes = Buffer.from(secret, 'utf8')
-  const blob = Buffer.concat([before, bytes, after]).toString(url ? 'base64url' : 'base64')
+  const bytes = utf8(secret)
+  const blob = toBase64(concat(before, bytes, after), url)
   const core = blob.slice(
     Math.ceil((8 * before.length) / 6),
     Math.floor((8 * (before.length + bytes.length)) / 6),
@@ -67,19 +95,19 @@ const COMMON: Record<string, Encoding> = {
     return { text, mustNotSurvive: [text] }
   },
   base64: (secret) => {
-    const text = Buffer.from(secret).toString('base64')
+    const text = toBase64(utf8(secret))
     return { text, mustNotSurvive: [text.replace(/=+$/, '').slice(0, -1)] }
   },
   base64url: (secret) => {
-    const text = Buffer.from(secret).toString('base64url')
+    const text = toBase64(utf8(secret), true)
     return { text, mustNotSurvive: [text.slice(0, -1)] }
   },
   'base64, percent-encoded': (secret) => {
-    const base64 = Buffer.from(secret).toString('base64')
+    const base64 = toBase64(utf8(secret))
     return { text: encodeURIComponent(base64), mustNotSurvive: [base64.slice(0, -4)] }
   },
   'HTTP Basic public_token:<secret>': (secret) => {
-    const before = Buffer.from('public-token-live-00000000-0000-4000-8000-000000000000:')
+    const before = utf8('public-token-live-00000000-0000-4000-8000-000000000000:')
     const { text, mustNotSurvive } = insideBlob(secret, before, new Uint8Array(), false)
     return { text: `Basic ${text}`, mustNotSurvive }
   },

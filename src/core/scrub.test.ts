@@ -1,6 +1,7 @@
 /** The report scrubber removes every credential, tap value and email address, wherever it hides. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { base64Encode } from './base64.ts'
 import { EMAIL_MARKER, FILTERED, scrubKnown, scrubReport, scrubText } from './scrub.ts'
 import { TAP_PARAM_NAMES } from './tap-params.ts'
 
@@ -990,8 +991,9 @@ describe('scrubText: what the red team got through (issue 23)', () => {
 describe('scrubKnown: the values a host knows, in any encoding', () => {
   const PHONE = '+447911123456'
   const USER = 'user-test-16d9ba61-97a1-4ba4-9720-b03761dc50c6'
-  const base64 = (text: string) => Buffer.from(text).toString('base64')
-  const base64url = (text: string) => Buffer.from(text).toString('base64url')
+  const base64 = base64Encode
+  const base64url = (text: string) =>
+    base64Encode(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 
   it.each([
     ['as it is', PHONE, true],
@@ -1010,7 +1012,7 @@ describe('scrubKnown: the values a host knows, in any encoding', () => {
     for (const prefix of ['public-token-test-local:', 'x:', 'xy:', 'public_token:']) {
       const blob = base64(`${prefix}${SESSION_TOKEN}`)
       const scrubbed = scrubText(`auth ${blob}`, [SESSION_TOKEN])
-      expect(Buffer.from(scrubbed.slice(5), 'base64').toString('latin1')).not.toContain(
+      expect(atob(scrubbed.slice(5).replace(/[^A-Za-z0-9+/]/g, ''))).not.toContain(
         SESSION_TOKEN.slice(3, -3),
       )
     }
