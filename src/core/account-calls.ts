@@ -9,7 +9,11 @@ import {
   SESSION_DURATION_MINUTES,
   type UnrecoverableErrorType,
 } from './constants.ts'
-import { parseAuthenticateData, type AuthenticateData } from './provider-session.ts'
+import {
+  parseAuthenticateData,
+  reportableErrorType,
+  type AuthenticateData,
+} from './provider-session.ts'
 import { expectRecord, expectString, isRecord } from './validation.ts'
 
 /** One of the holder's passkeys, as the account page shows it. */
@@ -159,7 +163,12 @@ export function readProviderAnswer(
   if (status >= 500 || status === 429 || !isRecord(body)) {
     return { ok: false, failure: { kind: 'unreachable' }, endedBy: null }
   }
-  return { ok: false, failure: { kind: 'refused', errorType }, endedBy: null }
+  // Tabs show it and may report it: only an error type shaped like the provider's goes to them.
+  return {
+    ok: false,
+    failure: { kind: 'refused', errorType: reportableErrorType(errorType) },
+    endedBy: null,
+  }
 }
 
 /**

@@ -1,0 +1,95 @@
+/** Provider errors enter reports only when they look like the provider's own (issue 23). */
+import { describe, expect, it } from 'vitest'
+import { readProviderAnswer } from './account-calls.ts'
+import {
+  classifyAuthenticateResponse,
+  reportableErrorMessage,
+  reportableErrorType,
+  UNRECOGNISED_ERROR_TYPE,
+} from './provider-session.ts'
+
+const TOKEN = 'mZAYn5aLEqKUlZ_Ad9U_fWr38GaAQ1oFAhT8ds245v7Q'
+
+describe('reportableErrorType', () => {
+  it("keeps the provider's snake_case types", () => {
+    for (const type of ['invalid_argument', 'unauthorized_action', 'x', 'a'.repeat(64)]) {
+      expect(reportableErrorType(type)).toBe(type)
+    }
+  })
+
+  it.each([
+    `bad_${TOKEN}`,
+    `x${TOKEN}`,
+    'cHVibGljLXRva2VuLXRlc3QtbG9jYWw6bVpBWW41YUxFcUtVbFpfQWQ5VV9mV3IzOEdhQVExb0ZBaFQ4ZHMyNDV2N1E=',
+    'Invalid_Argument',
+    'invalid-argument',
+    'invalid argument',
+    'a'.repeat(65),
+    '',
+    'ünknown',
+  ])('names %s only as unrecognised', (type) => {
+    expect(reportableErrorType(type)).toBe(UNRECOGNISED_ERROR_TYPE)
+  })
+
+  it('has nothing to say when there is no type', () => {
+    for (const value of [undefined, null, 42, {}]) expect(reportableErrorType(value)).toBeNull()
+  })
+})
+
+describe('reportableErrorMessage', () => {
+  it("keeps the provider's sentences", () => {
+    for (const message of [
+      'Session could not be found.',
+      'The request was invalid.',
+      'Too many requests, try again in 10 seconds.',
+    ]) {
+      expect(reportableErrorMessage(message)).toBe(message)
+    }
+  })
+
+  it.each([
+    ['a token', `Session ${TOKEN} could not be found.`],
+    ['a token glued to a word', `bad_${TOKEN}`],
+    ['a hex run', 'Card 041E3C8A2D6B80AB4B00064004B0B3D3 refused.'],
+    ['a short base64 run', 'Bad credential cHVibGljOnNlY3Jl.'],
+    ['a JWT', 'Bad jwt eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln.'],
+    ['an email address', 'No account for josé@exämple.com.'],
+    ['a secret pair', 'Invalid session_token=abc'],
+    ['a control character', 'Line one\nLine two'],
+    ['an overlong text', 'x '.repeat(101)],
+    ['an empty text', ''],
+  ])('drops a message with %s', (_label, message) => {
+    expect(reportableErrorMessage(message)).toBeNull()
+  })
+})
+
+describe('classifyAuthenticateResponse: the reason it reports', () => {
+  const answer = (body: unknown) =>
+    classifyAuthenticateResponse(400, 'application/json', JSON.stringify(body))
+
+  it("carries the provider's type and message", () => {
+    expect(answer({ error_type: 'invalid_argument', error_message: 'Bad.' })).toMatchObject({
+      kind: 'recoverable',
+      reason: 'HTTP 400 invalid_argument (Bad.)',
+      unexpected: true,
+    })
+  })
+
+  it('carries neither a token-shaped type nor a message holding a token', () => {
+    const outcome = answer({ error_type: `bad_${TOKEN}`, error_message: `token ${TOKEN}` })
+    expect(outcome).toMatchObject({ reason: `HTTP 400 ${UNRECOGNISED_ERROR_TYPE}` })
+  })
+})
+
+describe('readProviderAnswer: the error type tabs get', () => {
+  it('is the provider’s, or unrecognised', () => {
+    const refused = (errorType: string) =>
+      readProviderAnswer(400, 'application/json', JSON.stringify({ error_type: errorType }))
+    expect(refused('invalid_argument')).toMatchObject({
+      failure: { kind: 'refused', errorType: 'invalid_argument' },
+    })
+    expect(refused(`bad_${TOKEN}`)).toMatchObject({
+      failure: { kind: 'refused', errorType: UNRECOGNISED_ERROR_TYPE },
+    })
+  })
+})
