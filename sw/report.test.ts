@@ -11,7 +11,7 @@ interface FakeTab {
 }
 const open: FakeTab[] = []
 vi.stubGlobal('self', { clients: { matchAll: () => Promise.resolve(open) } })
-const { reportFromWorker, tabSpoke } = await import('./report.ts')
+const { reportFromWorker, tabSpoke, workerSecrets } = await import('./report.ts')
 
 let count = 0
 const tab = (focused = false): FakeTab => ({
@@ -85,5 +85,25 @@ describe('reportFromWorker', () => {
     hello(next)
     await settle()
     expect(next.postMessage).toHaveBeenCalledOnce()
+  })
+
+  it('posts nothing the worker knows: its secrets in any encoding, then the patterns (issue 23)', async () => {
+    const token = 'mZAYn5aLEqKUlZ_Ad9U_fWr38GaAQ1oFAhT8ds245v7Q'
+    const email = 'josé@exämple.com'
+    workerSecrets.set('engine', [token, email, 'user-test-1234'])
+    const focused = tab(true)
+    open.push(focused)
+    hello(focused)
+    const basic = btoa(`public-token-test-local:${token}`)
+    const error = new Error(`HTTP 400 bad_${token} Basic ${basic} for ${encodeURIComponent(email)}`)
+    error.stack = `Error: x${token}\n    at user-test-1234`
+    reportFromWorker(error, { op: 'reauthenticate', detail: `u=${token}` })
+    await vi.waitFor(() => expect(focused.postMessage).toHaveBeenCalledOnce())
+    const posted = JSON.stringify(focused.postMessage.mock.calls[0]?.[0])
+    for (const secret of [token, basic.slice(20, 60), 'jos', 'user-test-1234']) {
+      expect(posted).not.toContain(secret)
+    }
+    expect(posted).toContain('HTTP 400 bad_')
+    workerSecrets.set('engine', [])
   })
 })

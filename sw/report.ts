@@ -12,6 +12,7 @@ import {
   type TabMessage,
 } from '../src/core/protocol.ts'
 import type { Reporter } from '../src/core/ports.ts'
+import { createKnownSecrets, reportingWithoutSecrets } from '../src/core/known-secrets.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -65,10 +66,20 @@ export function tabSpoke(client: Client | null, message: TabMessage): void {
   if (outstanding.size > 0) deliverSoon()
 }
 
-/** Reports an engine failure through one tab; the context never carries a credential. */
-export const reportFromWorker: Reporter = (error, context) => {
+/**
+ * The secrets this worker knows: the engine notes its record's (token, JWT, holder, taps) here,
+ * so every report this worker posts, the engine's and its own uncaught errors alike, leaves
+ * without them.
+ */
+export const workerSecrets = createKnownSecrets()
+
+/**
+ * Reports an engine failure through one tab. Scrubbed before it is posted, of the known values
+ * then by pattern (the tab scrubs again, but a tab never needs to see a credential).
+ */
+export const reportFromWorker: Reporter = reportingWithoutSecrets((error, context) => {
   if (outstanding.size >= MAX_OUTSTANDING) return
   const message = toReportMessage(error, context, crypto.randomUUID())
   outstanding.set(message.id, { message, postedTo: null })
   deliverSoon()
-}
+}, workerSecrets)

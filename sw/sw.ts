@@ -12,7 +12,7 @@ import { config } from '../src/config/env.ts'
 import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
 import { startImageCache } from './images.ts'
-import { reportFromWorker, tabSpoke } from './report.ts'
+import { reportFromWorker, tabSpoke, workerSecrets } from './report.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -31,7 +31,9 @@ self.addEventListener('unhandledrejection', (event) => {
   reportFromWorker(event.reason, { mechanism: 'onunhandledrejection' })
 })
 
-const engine = createSessionEngine(createPlatformPorts(reportFromWorker), {
+// The engine notes the secrets its record holds where the worker's reporter reads them.
+const ports = { ...createPlatformPorts(reportFromWorker), secrets: workerSecrets }
+const engine = createSessionEngine(ports, {
   providerUrl: config.stytchApiUrl,
   publicToken: config.stytchPublicToken,
   cardsUrl: config.cardsApiUrl,

@@ -23,6 +23,7 @@ const requestTapSync = vi.hoisted(() => vi.fn(() => Promise.resolve(true)))
 const keepPeriodicRefresh = vi.hoisted(() => vi.fn(() => Promise.resolve()))
 const reportReceived = vi.hoisted(() => vi.fn())
 const reportError = vi.hoisted(() => vi.fn())
+const setReportSecrets = vi.hoisted(() => vi.fn())
 let deliver: (message: WorkerMessage) => void = () => {}
 
 vi.mock('../session/connect-session.ts', () => ({
@@ -44,7 +45,7 @@ vi.mock('../session/connect-session.ts', () => ({
     return Promise.resolve(client)
   },
 }))
-vi.mock('../shared/error-reporting.ts', () => ({ reportError }))
+vi.mock('../shared/error-reporting.ts', () => ({ reportError, setReportSecrets }))
 vi.mock('../session/background-sync.ts', () => ({ requestTapSync, keepPeriodicRefresh }))
 
 const signin = SIGNIN_MESSAGE
@@ -211,6 +212,27 @@ describe('reports from the worker', () => {
     expect([error.name, error.message]).toEqual(['TypeError', 'Unexpected poap event data'])
     expect(context).toEqual({ op: 'poap-events-data', dropped: 1, source: 'worker' })
     expect(reportReceived).toHaveBeenCalledWith('report-7')
+  })
+})
+
+describe('what reports leave out', () => {
+  it('tells reporting the holder and pending taps the page knows, and forgets them on sign-out', async () => {
+    await start('worker')
+    const known = () => setReportSecrets.mock.lastCall as [string, (string | null)[]]
+    deliver(signin)
+    deliver(status(false, [TAP]))
+    expect(known()[0]).toBe('holder')
+    expect(known()[1]).toEqual(
+      expect.arrayContaining([
+        'holder@example.com',
+        'eyJ.a.b',
+        '041E3C8A2D6B80',
+        '4B00064004B0B3D3',
+      ]),
+    )
+    deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+    deliver(status(false, []))
+    expect(known()[1].filter((value) => value !== null)).toEqual([])
   })
 })
 

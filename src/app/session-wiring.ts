@@ -8,7 +8,8 @@ import {
 } from '../core/protocol.ts'
 import { connectSession } from '../session/connect-session.ts'
 import { markSignedOut, signedInMarked } from '../session/markers.ts'
-import { reportError } from '../shared/error-reporting.ts'
+import { reportError, setReportSecrets } from '../shared/error-reporting.ts'
+import { queryValues } from '../core/known-secrets.ts'
 import { keepPeriodicRefresh, requestTapSync } from '../session/background-sync.ts'
 import { persistStorageWhenSignedIn } from '../session/persistent-storage.ts'
 import { forgetExpiredReturnTarget, forgetReturnTarget } from '../features/auth/return-target.ts'
@@ -130,6 +131,17 @@ export function startSession(
       if (!asked) for (const query of fresh) syncAskedFor.delete(query)
     })
   })
+
+  // Reports leave this page without what it knows of the holder, in any encoding (decision 006).
+  const knowHolder = ({ auth, net }: ReturnType<AppStore['getState']>) =>
+    setReportSecrets('holder', [
+      auth.email,
+      auth.phone,
+      auth.jwt,
+      ...net.pendingTaps.flatMap((query) => queryValues(query)),
+    ])
+  knowHolder(store.getState())
+  store.subscribe(knowHolder)
 
   // A periodic refresh while the app is closed, for a signed-in holder only.
   store.subscribe((state, previous) => {

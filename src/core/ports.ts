@@ -1,4 +1,5 @@
 /** The side effects the session engine needs, as interfaces the hosts implement (real adapters or fakes). */
+import type { KnownSecrets } from './known-secrets.ts'
 import type { WorkerMessage } from './protocol.ts'
 
 /** Source of the current time. */
@@ -79,4 +80,9 @@ export interface EnginePorts {
   locks: Locks
   reporter: Reporter
   logger: Logger
+  /**
+   * Where the engine notes the secrets its record holds (token, JWT, holder, taps), so the host
+   * can scrub its own reports of them too; the engine scrubs its reports either way.
+   */
+  secrets?: KnownSecrets
 }

@@ -56,6 +56,7 @@ import {
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import type { EnginePorts } from './ports.ts'
+import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
 import { ValidationError } from './validation.ts'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
 import {
@@ -155,7 +156,11 @@ function serviceUnreachable(error: unknown): boolean {
 
 /** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
-  const { clock, random, http, store, broadcast, locks, reporter, logger } = ports
+  const { clock, random, http, store, broadcast, locks, logger } = ports
+  // Every report leaves without the values the record holds (token, JWT, holder, taps), noted at
+  // each read and write: scrubbed here, where they are known (decision 006).
+  const secrets = ports.secrets ?? createKnownSecrets()
+  const reporter = reportingWithoutSecrets(ports.reporter, secrets)
   const providerBase = `${config.providerUrl.replace(/\/+$/, '')}${PROVIDER_API_PREFIX}`
   const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
   const v = PROTOCOL_VERSION
@@ -215,6 +220,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     try {
       const state = parseEngineState(raw)
       notePendingTaps(state)
+      secrets.set('engine', engineSecrets(state))
       return state
     } catch (error) {
       // Unreadable (corrupt, or another schema): replace it once, so it is reported once.
@@ -236,7 +242,10 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       result = next ?? current
       return result
     })
-    if (result !== null) notePendingTaps(result)
+    if (result !== null) {
+      notePendingTaps(result)
+      secrets.set('engine', engineSecrets(result))
+    }
     return wrote
   }
 

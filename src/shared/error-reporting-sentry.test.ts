@@ -24,6 +24,31 @@ const EMAIL = 'holder-1a2b3c4d@example.com'
 describe('sentryOptions', () => {
   const options = sentryOptions({ dsn: DSN, router: null, release: 'iyk-cards@0.1.0' })
 
+  it('removes the values the page knows, in any encoding, from events, breadcrumbs and spans', async () => {
+    const phone = '+447911123456'
+    const uid = '041E3C8A2D6B80'
+    const known = sentryOptions({ dsn: DSN, router: null, knownSecrets: () => [phone, uid] })
+    const written = [
+      phone,
+      encodeURIComponent(phone),
+      btoa(phone),
+      btoa(`x:${phone}`),
+      `/tap?%75id=${uid.toLowerCase()}`,
+      `%2Ftap%3Fx%3D${uid}`,
+    ].join(' ')
+    const event = { message: `Call ${written}` } as unknown as ErrorEvent
+    const sent = JSON.stringify(await known.beforeSend?.(event, {}))
+    const crumb = JSON.stringify(known.beforeBreadcrumb?.({ message: written } as Breadcrumb, {}))
+    const span = JSON.stringify(
+      known.beforeSendSpan?.({ name: written, attributes: { 'url.full': written } } as never),
+    )
+    for (const text of [sent, crumb, span]) {
+      for (const secret of [phone, '447911123456', btoa(phone).slice(0, 16), uid, 'B80']) {
+        expect(text.toUpperCase()).not.toContain(secret.toUpperCase())
+      }
+    }
+  })
+
   it('traces everything, labels the environment "production" and uses no tunnel', () => {
     expect(options).toMatchObject({
       dsn: DSN,

@@ -22,34 +22,48 @@ export interface SentrySetup {
   release?: string
   /** The page's own fetch, taken before the SDK instruments it (its sends make no breadcrumbs). */
   fetch?: typeof fetch
+  /** The secrets the page knows when a report leaves (its holder, its URL's tap values). */
+  knownSecrets?: () => readonly string[]
 }
 
 type SpanCallback = NonNullable<BrowserOptions['beforeSendSpan']>
 type EventCallback = NonNullable<BrowserOptions['beforeSend']>
 
-/** An error event scrubbed (`src/core/scrub.ts`) and without any user: reports are anonymous. */
-const scrubEvent: EventCallback = (event) => {
-  const scrubbed = scrubReport(event)
-  delete scrubbed.user
-  return scrubbed
-}
+/** An error event scrubbed (`src/core/scrub.ts`, the page's known secrets first) and without any user. */
+const scrubEvent =
+  (known: () => readonly string[]): EventCallback =>
+  (event) => {
+    const scrubbed = scrubReport(event, known())
+    delete scrubbed.user
+    return scrubbed
+  }
 
 /** A span that cannot be scrubbed is sent without its name and attributes, never as it was. */
-const scrubSpan: SpanCallback = (span) => {
-  try {
-    return scrubReport(span)
-  } catch {
-    return { ...span, name: FILTERED, attributes: {} }
+const scrubSpan =
+  (known: () => readonly string[]): SpanCallback =>
+  (span) => {
+    try {
+      return scrubReport(span, known())
+    } catch {
+      return { ...span, name: FILTERED, attributes: {} }
+    }
   }
-}
+
+const nothingKnown = () => []
 
 /**
  * The SDK's options (spec §9: all traces, environment "production"; no tunnel). `beforeSend`,
- * `beforeBreadcrumb` and `beforeSendSpan` remove Authorization headers, cookies, credentials,
- * tap parameters and email addresses wherever they are (`src/core/scrub.ts`); no user or IP
- * address is attached.
+ * `beforeBreadcrumb` and `beforeSendSpan` remove the values the page knows (`knownSecrets`, in
+ * any encoding), then Authorization headers, cookies, credentials, tap parameters and email
+ * addresses wherever they are (`src/core/scrub.ts`); no user or IP address is attached.
  */
-export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): BrowserOptions {
+export function sentryOptions({
+  dsn,
+  router,
+  release,
+  fetch,
+  knownSecrets = nothingKnown,
+}: SentrySetup): BrowserOptions {
   return {
     dsn,
     release,
@@ -65,9 +79,9 @@ export function sentryOptions({ dsn, router, release, fetch }: SentrySetup): Bro
     dataCollection: { cookies: false, userInfo: false },
     // Keep the app's own error messages as they are; add the host only to what is reported.
     enhanceFetchErrorMessages: 'report-only',
-    beforeSend: scrubEvent,
-    beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb),
-    beforeSendSpan: scrubSpan,
+    beforeSend: scrubEvent(knownSecrets),
+    beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb, knownSecrets()),
+    beforeSendSpan: scrubSpan(knownSecrets),
     transport: (options) =>
       offlineTransport(fetch)({
         ...options,

@@ -5,7 +5,8 @@
  */
 import { config } from '../config/env.ts'
 import { APP_VERSION } from '../config/version.ts'
-import { scrubReport } from '../core/scrub.ts'
+import { createKnownSecrets, queryValues } from '../core/known-secrets.ts'
+import { SCRUBBED_PARAMS, scrubReport } from '../core/scrub.ts'
 import {
   createErrorReporting,
   type CarriedReport,
@@ -50,6 +51,38 @@ function settledAfter(ready: Promise<unknown>): Promise<unknown> {
   return Promise.all([rendered, settled])
 }
 
+/** What the page knows of its holder (set by the session wiring), for scrubbing reports by value. */
+const pageSecrets = createKnownSecrets()
+
+/**
+ * Tells reporting the secrets the page knows from `source` (its holder's email, phone, user id,
+ * pending taps): every report leaves without them, in any encoding (decision 006).
+ */
+export function setReportSecrets(source: string, values: readonly (string | null | undefined)[]) {
+  pageSecrets.set(source, values)
+}
+
+/** Whether a query parameter holds a tap value or a credential (`uid`, `token`, `*_token`, …). */
+const isScrubbedParam = (name: string) => {
+  const lower = name.toLowerCase()
+  return (SCRUBBED_PARAMS as readonly string[]).includes(lower) || /(?:token|jwt)$/.test(lower)
+}
+
+/** The tap values and tokens in a URL's query and fragment, as written and decoded. */
+const urlSecrets = (url: { search: string; hash: string }) => [
+  ...queryValues(url.search, isScrubbedParam),
+  ...queryValues(url.hash, isScrubbedParam),
+]
+
+/** The address this page opened at (a card's tap link): its values are known even after it changes. */
+const openedAt = typeof location === 'undefined' ? [] : urlSecrets(location)
+
+/** Every value the page knows now: its holder's, and those of the links it opened and shows. */
+function knownSecrets(): readonly string[] {
+  const now = typeof location === 'undefined' ? [] : urlSecrets(location)
+  return [...new Set([...pageSecrets.values(), ...openedAt, ...now])]
+}
+
 /** sessionStorage key of reports carried to the tab's next page. */
 const CARRIED_KEY = 'error-reports-carried'
 
@@ -60,7 +93,7 @@ const CARRIED_KEY = 'error-reports-carried'
 const sessionCarrier: ReportCarrier = {
   save(reports) {
     try {
-      sessionStorage.setItem(CARRIED_KEY, JSON.stringify(scrubReport(reports)))
+      sessionStorage.setItem(CARRIED_KEY, JSON.stringify(scrubReport(reports, knownSecrets())))
     } catch {
       // Storage full or unavailable: these reports are lost, as they were before.
     }
@@ -106,6 +139,7 @@ const appReporting = createErrorReporting({
       dsn: config.sentryDsn,
       router: tracedRouter,
       release: `iyk-cards@${APP_VERSION}`,
+      knownSecrets,
     })
   },
 })

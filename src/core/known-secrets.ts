@@ -1,0 +1,124 @@
+/** The secrets a host knows (its session, the holder, the taps), kept so its reports can be scrubbed of them by value. */
+import { scrubText } from './scrub.ts'
+
+/** The exact values one host knows now, by where it learnt them; read when a report is made. */
+export interface KnownSecrets {
+  /** Replaces what `source` knows (empty and missing values are left out). */
+  set(source: string, values: readonly (string | null | undefined)[]): void
+  /** Every value known now, from every source. */
+  values(): readonly string[]
+}
+
+/** An empty registry. */
+export function createKnownSecrets(): KnownSecrets {
+  const bySource = new Map<string, readonly string[]>()
+  return {
+    set(source, values) {
+      const kept = values.filter((value): value is string => typeof value === 'string' && !!value)
+      if (kept.length === 0) bySource.delete(source)
+      else bySource.set(source, kept)
+    },
+    values() {
+      return [...new Set([...bySource.values()].flat())]
+    },
+  }
+}
+
+/** The value of each `name=value` piece of a query (`?` and `#` dropped), as written and decoded. */
+export function queryValues(query: string, keep: (name: string) => boolean = () => true): string[] {
+  const values: string[] = []
+  for (const piece of query.replace(/^[?#]/, '').split(/[&;]/)) {
+    const at = piece.indexOf('=')
+    if (at === -1) continue
+    let name = piece.slice(0, at)
+    try {
+      name = decodeURIComponent(name)
+    } catch {
+      // An undecodable name is looked at as it is written.
+    }
+    if (!keep(name)) continue
+    const value = piece.slice(at + 1)
+    values.push(value)
+    try {
+      values.push(decodeURIComponent(value))
+    } catch {
+      // Kept as written only.
+    }
+  }
+  return values
+}
+
+/** What the session engine's record holds that a report must never carry. */
+export interface EngineSecretsSource {
+  session: {
+    sessionToken: string
+    jwt: string
+    userId: string
+    sessionId: string | null
+    email: string | null
+    phone: string | null
+  } | null
+  tapQueue: { taps: readonly { query: string }[] }
+}
+
+/** The session token, JWT, user and session ids, email, phone and every pending tap's values. */
+export function engineSecrets(state: EngineSecretsSource): string[] {
+  const session = state.session
+  const taps = state.tapQueue.taps.flatMap((tap) => queryValues(tap.query))
+  if (session === null) return taps
+  const { sessionToken, jwt, userId, sessionId, email, phone } = session
+  return [
+    sessionToken,
+    jwt,
+    userId,
+    ...(sessionId === null ? [] : [sessionId]),
+    email ?? '',
+    phone ?? '',
+    ...taps,
+  ].filter((value) => value !== '')
+}
+
+/** Longest chain of causes copied; deeper ones are dropped rather than sent as they are. */
+const MAX_CAUSES = 5
+
+/**
+ * What was thrown, with the known `secrets` (and whatever the patterns find) gone from its name,
+ * message, stack and causes: an Error is copied (class aside, which reports name by `name`),
+ * text is scrubbed, anything else is left to the host's own scrubbing. The original is untouched.
+ */
+export function withoutSecrets(thrown: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof thrown === 'string') return scrubText(thrown, secrets)
+  if (!(thrown instanceof Error)) return thrown
+  const cause =
+    thrown.cause === undefined || depth >= MAX_CAUSES
+      ? undefined
+      : withoutSecrets(thrown.cause, secrets, depth + 1)
+  const copy = new Error(
+    scrubText(thrown.message, secrets),
+    cause === undefined ? undefined : { cause },
+  )
+  copy.name = scrubText(thrown.name, secrets)
+  copy.stack = thrown.stack === undefined ? undefined : scrubText(thrown.stack, secrets)
+  return copy
+}
+
+/** A reporter's shape (the engine's `Reporter` port). */
+type ReportFn = (error: unknown, context: Record<string, string | number | boolean>) => void
+
+/**
+ * `report`, given what was thrown and its context only after the values `secrets` knows at that
+ * moment (and whatever the patterns find) are gone from them: scrubbed where the values are
+ * known, before the report leaves for a tab or the error service.
+ */
+export function reportingWithoutSecrets(report: ReportFn, secrets: KnownSecrets): ReportFn {
+  return (error, context) => {
+    const known = secrets.values()
+    const scrubbed = Object.fromEntries(
+      Object.entries(context).map(([key, value]) => [
+        scrubText(key, known),
+        typeof value === 'string' ? scrubText(value, known) : value,
+      ]),
+    )
+    report(withoutSecrets(error, known), scrubbed)
+  }
+}
