@@ -2,7 +2,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { base64Encode } from './base64.ts'
-import { EMAIL_MARKER, FILTERED, scrubKnown, scrubReport, scrubText } from './scrub.ts'
+import {
+  ADDRESS_MARKER,
+  EMAIL_MARKER,
+  FILTERED,
+  PHONE_MARKER,
+  scrubKnown,
+  scrubReport,
+  scrubText,
+} from './scrub.ts'
 import { TAP_PARAM_NAMES } from './tap-params.ts'
 
 const UID = '041E3C8A2D6B80'
@@ -331,6 +339,24 @@ describe('scrubText: secrets hidden in text', () => {
       'node_modules/@scope/pkg@1.2.3/dist/x.js',
       'import * as Sentry from "@sentry/react"',
       'user@localhost',
+    ]) {
+      expect(scrubText(text)).toBe(text)
+    }
+  })
+
+  it('replaces wallet addresses and E.164 phone numbers, and keeps other hex and numbers', () => {
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    expect(scrubText(`Address "${address}" is invalid.`)).toBe(
+      `Address "${ADDRESS_MARKER}" is invalid.`,
+    )
+    expect(scrubText(`from:${address.toLowerCase()},`)).toBe(`from:${ADDRESS_MARKER},`)
+    expect(scrubText('no account for +447911123456.')).toBe(`no account for ${PHONE_MARKER}.`)
+    expect(scrubText('/sms?to=%2B14155550132&x=1')).toBe(`/sms?to=${PHONE_MARKER}&x=1`)
+    for (const text of [
+      'chain 0xaa36a7',
+      'HTTP 400 after 1500 ms',
+      'version 1.2.3+20260101',
+      'offset +0100',
     ]) {
       expect(scrubText(text)).toBe(text)
     }
@@ -996,8 +1022,9 @@ describe('scrubKnown: the values a host knows, in any encoding', () => {
     base64Encode(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 
   it.each([
-    ['as it is', PHONE, true],
-    ['percent-encoded', encodeURIComponent(PHONE), true],
+    // E.164 as it is and percent-encoded: the phone pattern takes these too.
+    ['as it is', PHONE, false],
+    ['percent-encoded', encodeURIComponent(PHONE), false],
     ['base64', base64(PHONE), true],
     ['base64url', base64url(PHONE), true],
     // A long mixed run: the token pattern takes it too.

@@ -23,6 +23,21 @@ export const FILTERED = '[Filtered]'
  */
 export const EMAIL_MARKER = '[email]'
 
+/** What a wallet address (`0x` and 40 hex digits) found in text is replaced with. */
+export const ADDRESS_MARKER = '[address]'
+
+/** What a phone number written in E.164 (`+447911123456`, `%2B…` in a URL) is replaced with. */
+export const PHONE_MARKER = '[phone]'
+
+/**
+ * A wallet address: the holder's identity on chain, in a wallet library's messages ("Address
+ * "0x…" is invalid"). 64 hex digits (a transaction hash) are not one.
+ */
+const WALLET_ADDRESS_PATTERN = /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g
+
+/** A number in E.164, as the provider and the app write a holder's phone number. */
+const E164_PATTERN = /(?<![\w+%])(?:\+|%2[Bb])[1-9]\d{6,14}(?!\d)/g
+
 /** Fields removed wherever they appear (compared lower-case): headers and cookie jars. */
 const DROPPED_KEYS = new Set([
   'authorization',
@@ -318,7 +333,8 @@ export function scrubKnown(text: string, secrets: readonly string[]): string {
  * escaped JSON, `name=value`), of the listed query parameters and any `*token`/`*jwt` parameter
  * (names and separators raw or percent-encoded: `?%75id=…`, `?redirect=%2Ftap%3Fuid%3D…`),
  * written-out `Bearer`/`Basic` credentials, JWTs and provider tokens wherever they start become
- * `[Filtered]`; email addresses in any script become `[email]`. The price of catching
+ * `[Filtered]`; email addresses in any script become `[email]`, wallet addresses `[address]` and
+ * E.164 phone numbers `[phone]`. The price of catching
  * `token: <value>` in prose: a message such as "Invalid token: expired" loses the word after the
  * colon.
  */
@@ -332,7 +348,10 @@ export function scrubText(text: string, secrets: readonly string[] = []): string
   )
   // Addresses before values: a value cut at an escape (`?p=x%23ada@example.com`) would leave
   // `[Filtered][email]`, which a second pass would make one value (scrubbing twice must not change).
-  const withoutEmails = withoutSchemes.replace(EMAIL_PATTERN, EMAIL_MARKER)
+  const withoutEmails = withoutSchemes
+    .replace(EMAIL_PATTERN, EMAIL_MARKER)
+    .replace(WALLET_ADDRESS_PATTERN, ADDRESS_MARKER)
+    .replace(E164_PATTERN, PHONE_MARKER)
   const withoutParams = scrubPairs(withoutEmails).replace(
     PARAM_PATTERN,
     (_match, start: string, name: string, equals: string) => `${start}${name}${equals}${FILTERED}`,
