@@ -89,6 +89,15 @@ export const PROVIDER_API_PREFIX = '/sdk/v1'
 /** Path and query of the one product call. */
 export const POAP_EVENTS_PATH = '/api/poap-events?isActive=false'
 
+/**
+ * Largest events body the worker reads (2 MB, about 4,000 full entries): a longer one is refused
+ * like a malformed answer, so a runaway backend cannot fill memory and IndexedDB (decision 024).
+ */
+export const MAX_EVENTS_BODY_BYTES = 2_000_000
+
+/** Most events kept from one answer: the newest by start date (decision 024). */
+export const MAX_EVENTS = 1_000
+
 /** Most taps kept for one holder while they cannot be settled; the oldest go first. */
 export const MAX_PENDING_TAPS = 20
 

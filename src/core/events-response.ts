@@ -1,4 +1,5 @@
 /** Reading the cards API's answer to the events call, and the message shown when it fails. */
+import { BodyTooLargeError } from './body-too-large.ts'
 import { readPoapEventsBody, type PoapEventsRead } from './poap-events-body.ts'
 import { isRecord, ValidationError } from './validation.ts'
 
@@ -78,6 +79,9 @@ export function describeEventsFailure(error: unknown): string {
     if (error.status >= 400) return EVENTS_FAILURE_TEXT.refused
     return EVENTS_FAILURE_TEXT.unreadable
   }
-  if (error instanceof ValidationError) return EVENTS_FAILURE_TEXT.unreadable
+  // A body over the size limit is one the app will not read: the same words as a malformed one.
+  if (error instanceof ValidationError || error instanceof BodyTooLargeError) {
+    return EVENTS_FAILURE_TEXT.unreadable
+  }
   return EVENTS_FAILURE_TEXT.unreachable
 }

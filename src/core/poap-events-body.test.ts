@@ -1,6 +1,7 @@
 /** The tolerant body reader: real POAP payloads, camelCase, and mixed lists where every usable entry survives. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { MAX_EVENTS } from './constants.ts'
 import { parsePoapEventList } from './poap-event.ts'
 import { problemsKey, readPoapEventsBody, UNTITLED_EVENT } from './poap-events-body.ts'
 import { ValidationError } from './validation.ts'
@@ -296,5 +297,44 @@ describe('problemsKey', () => {
     expect(problemsKey({ dropped: 0, unknownStatuses: [], unreadableFields: ['city'] })).toBe(
       'fields=city',
     )
+  })
+})
+
+describe('the cap on entries', () => {
+  /** `count` entries dated one day apart from 2000-01-01, in a shuffled but fixed order. */
+  function dated(count: number) {
+    const days = Array.from({ length: count }, (_, day) => day)
+    // A fixed permutation (multiplying by a number prime to the count), so the answer is unsorted.
+    const order = days.map((i) => (i * 7919) % count)
+    return order.map((day) => ({
+      ...CAMEL,
+      id: `ev-${day}`,
+      startDate: new Date(Date.UTC(2000, 0, 1 + day)).toISOString().slice(0, 10),
+    }))
+  }
+
+  it(`keeps the ${MAX_EVENTS} newest of 5,000 by start date, in the order of the answer`, () => {
+    const entries = dated(5000)
+    const { events, problems } = read(...entries)
+    expect(events).toHaveLength(MAX_EVENTS)
+    // The newest are days 4000–4999; the answer's order among them is kept.
+    const expected = entries
+      .filter((entry) => Number(entry.id.slice(3)) >= 5000 - MAX_EVENTS)
+      .map((entry) => entry.id)
+    expect(events.map((e) => e.id)).toEqual(expected)
+    expect(problems).toEqual({ ...NO_PROBLEMS, overCap: 4000 })
+  })
+
+  it('counts only usable entries against the cap, and keeps a list of exactly the cap whole', () => {
+    const { events, problems } = read(...dated(MAX_EVENTS), {}, { name: 'no id' })
+    expect(events).toHaveLength(MAX_EVENTS)
+    expect(problems).toEqual({ ...NO_PROBLEMS, dropped: 2 })
+  })
+
+  it('names the cut in the problems key, whatever its size, so a growing list is one report', () => {
+    const over = (overCap: number) => problemsKey({ ...NO_PROBLEMS, overCap })
+    expect(over(1)).toBe('cut')
+    expect(over(4000)).toBe(over(1))
+    expect(problemsKey({ ...NO_PROBLEMS, dropped: 1, overCap: 3 })).toBe('dropped=1;cut')
   })
 })

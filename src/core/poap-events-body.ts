@@ -1,9 +1,12 @@
 /**
  * Reads the cards API's events body tolerantly: each entry on its own, POAP's snake_case or
  * camelCase, with a summary of what could not be used (never personal data, so it can be reported).
- * Text to be shown comes without bidi or control characters (outside-text).
+ * Text to be shown comes without bidi or control characters (outside-text), and at most
+ * MAX_EVENTS entries, the newest, are kept (decision 024).
  */
+import { MAX_EVENTS } from './constants.ts'
 import { parseEventDate, type EventDate } from './event-date.ts'
+import { newestEvents } from './newest-events.ts'
 import { plainText } from './outside-text.ts'
 import { isKnownStatus, normaliseEventStatus, type PoapEvent } from './poap-event.ts'
 import { expectArray, expectRecord, isRecord } from './validation.ts'
@@ -16,6 +19,8 @@ export interface PoapEventProblems {
   unknownStatuses: string[]
   /** Distinct fields that held a value of the wrong kind (read as unknown), sorted. */
   unreadableFields: string[]
+  /** Usable events left out because the list holds more than MAX_EVENTS; absent when none were. */
+  overCap?: number
 }
 
 /** The usable events of a body and what could not be used. */
@@ -154,12 +159,14 @@ export function readPoapEventsBody(body: unknown): PoapEventsRead {
     }
     events.push(event)
   }
+  const overCap = Math.max(0, events.length - MAX_EVENTS)
   return {
-    events,
+    events: newestEvents(events, MAX_EVENTS),
     problems: {
       dropped,
       unknownStatuses: [...unknown].sort().slice(0, MAX_STATUSES_IN_SUMMARY),
       unreadableFields: [...unreadable].sort(),
+      ...(overCap > 0 ? { overCap } : {}),
     },
   }
 }
@@ -170,6 +177,9 @@ export function problemsKey(problems: PoapEventProblems): string {
     problems.dropped > 0 ? `dropped=${problems.dropped}` : '',
     problems.unknownStatuses.length > 0 ? `status=${problems.unknownStatuses.join(',')}` : '',
     problems.unreadableFields.length > 0 ? `fields=${problems.unreadableFields.join(',')}` : '',
+    // That the list was cut, not by how much: one report while a holder's list stays too long,
+    // not one each time another event pushes it further over.
+    (problems.overCap ?? 0) > 0 ? 'cut' : '',
   ]
   return parts.filter(Boolean).join(';')
 }

@@ -24,6 +24,11 @@ export interface HttpRequest {
   timeoutMs?: number
   /** Requests sharing a key are aborted together by `abort(key)`. */
   abortKey?: string
+  /**
+   * Longest body accepted, in UTF-8 bytes: a longer one rejects the call with BodyTooLargeError,
+   * at once when its Content-Length says so, else as soon as that many bytes have been read.
+   */
+  maxBodyBytes?: number
 }
 
 /** An HTTP answer of any status. */

@@ -9,11 +9,13 @@ import {
   type AccountResult,
   type ProviderAnswer,
 } from './account-calls.ts'
+import { BodyTooLargeError } from './body-too-large.ts'
 import {
   CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
   JWT_FRESH_MS,
+  MAX_EVENTS_BODY_BYTES,
   MAX_PENDING_TAPS,
   POAP_EVENTS_PATH,
   PROVIDER_API_PREFIX,
@@ -145,11 +147,11 @@ function keepTapsOf(state: EngineState, userId: string): EngineState['tapQueue']
 
 /**
  * Whether an events failure means the service cannot be used now: no answer (offline, timed out),
- * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error or a
- * JSON body of the wrong shape is an answer: the service is there.
+ * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error, a
+ * JSON body of the wrong shape or one too long is an answer: the service is there.
  */
 function serviceUnreachable(error: unknown): boolean {
-  if (error instanceof ValidationError) return false
+  if (error instanceof ValidationError || error instanceof BodyTooLargeError) return false
   if (!(error instanceof EventsResponseError)) return true
   return error.status < 400 || error.status >= 500 || error.status === 429
 }
@@ -317,6 +319,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         headers: { Authorization: `Bearer ${jwt}` },
         timeoutMs: CARDS_TIMEOUT_MS,
         abortKey: SESSION_ABORT_KEY,
+        maxBodyBytes: MAX_EVENTS_BODY_BYTES,
       })
       read = readEventsResponse(response.status, response.contentType, await response.text())
     } catch (error) {
@@ -357,6 +360,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         dropped: problems.dropped,
         unknownStatuses: problems.unknownStatuses.join(','),
         unreadableFields: problems.unreadableFields.join(','),
+        ...(problems.overCap === undefined ? {} : { overCap: problems.overCap }),
       }
       logger.warn('Some poap events could not be read in full', context)
       reporter(new Error('Unexpected poap event data'), context)

@@ -1,4 +1,5 @@
-/** The engine's Http port over fetch: a timeout per request and abort groups by key. */
+/** The engine's Http port over fetch: a timeout per request, abort groups by key, a body size limit. */
+import { BodyTooLargeError } from '../core/body-too-large.ts'
 import type { Http, HttpRequest, HttpResponse } from '../core/ports.ts'
 
 /** The fetch function the adapter calls (the global one unless a test passes its own). */
@@ -8,6 +9,34 @@ function timeoutError(ms: number): Error {
   const error = new Error(`No response within ${ms} ms`)
   error.name = 'TimeoutError'
   return error
+}
+
+/**
+ * The body as text, refused once over `maxBytes`: by its Content-Length before any byte is read
+ * (a compressed length over the limit means a longer body still), else counted as it streams in,
+ * so a body without a length never sits in memory beyond the limit.
+ */
+async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
+  if (maxBytes === undefined || response.body === null) return response.text()
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) {
+    void response.body.cancel().catch(() => undefined)
+    throw new BodyTooLargeError(maxBytes)
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let bytes = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    bytes += value.byteLength
+    if (bytes > maxBytes) {
+      void reader.cancel().catch(() => undefined)
+      throw new BodyTooLargeError(maxBytes)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
 }
 
 /** Creates the adapter; the body is read before resolving, so the timeout covers it too. */
@@ -41,7 +70,7 @@ export function createFetchHttp(
         credentials: 'omit',
         cache: 'no-store',
       })
-      const body = await response.text()
+      const body = await readText(response, req.maxBodyBytes)
       return {
         status: response.status,
         contentType: response.headers.get('content-type'),
