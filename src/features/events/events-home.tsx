@@ -1,8 +1,8 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
-import { groupEvents, type PoapEvent } from '../../core/poap-event.ts'
+import { groupEvents } from '../../core/poap-event.ts'
 import { useDeviceOnline } from '../../shared/device-online.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
-import { EventCard } from './event-card.tsx'
+import { EventGroup } from './event-group.tsx'
 import { sortActive, sortPast } from './event-order.ts'
 import { formatAge } from './format.ts'
 import { useNow } from './use-now.ts'
@@ -89,26 +89,21 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
         </div>
       ) : null}
       {groups.active.length > 0 ? (
-        <EventGroup id="group-now" title="Now and upcoming" events={sortActive(groups.active)} />
+        <EventGroup
+          id="group-now"
+          title="Now and upcoming"
+          noun="upcoming events"
+          events={sortActive(groups.active)}
+        />
       ) : null}
       {groups.inactive.length > 0 ? (
-        <EventGroup id="group-past" title="Past" events={sortPast(groups.inactive)} />
+        <EventGroup
+          id="group-past"
+          title="Past"
+          noun="past events"
+          events={sortPast(groups.inactive)}
+        />
       ) : null}
-    </section>
-  )
-}
-
-function EventGroup({ id, title, events }: { id: string; title: string; events: PoapEvent[] }) {
-  return (
-    <section className="event-group" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <ul className="event-grid">
-        {events.map((event) => (
-          <li key={event.id}>
-            <EventCard event={event} />
-          </li>
-        ))}
-      </ul>
     </section>
   )
 }
