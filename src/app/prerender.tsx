@@ -36,7 +36,6 @@ const inertSession: SessionActions = {
 const signedOut: Pick<AppState, 'auth'> = {
   auth: {
     status: 'anonymous',
-    jwt: null,
     email: null,
     phone: null,
     expiresAt: null,
@@ -46,7 +45,6 @@ const signedOut: Pick<AppState, 'auth'> = {
 const signedIn: Pick<AppState, 'auth'> = {
   auth: {
     status: 'signed-in',
-    jwt: null,
     email: null,
     phone: null,
     expiresAt: null,

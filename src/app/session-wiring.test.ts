@@ -175,7 +175,7 @@ describe('a session that ended while no tab was open', () => {
     deliver({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 1 },
+      auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1 },
       events: null,
       status: { online: true, refreshing: false, pendingTaps: [] },
     })
@@ -223,12 +223,7 @@ describe('what reports leave out', () => {
     deliver(status(false, [TAP]))
     expect(known()[0]).toBe('holder')
     expect(known()[1]).toEqual(
-      expect.arrayContaining([
-        'holder@example.com',
-        'eyJ.a.b',
-        '041E3C8A2D6B80',
-        '4B00064004B0B3D3',
-      ]),
+      expect.arrayContaining(['holder@example.com', '041E3C8A2D6B80', '4B00064004B0B3D3']),
     )
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
     deliver(status(false, []))
@@ -296,7 +291,7 @@ describe('taps', () => {
         signedIn: true,
         email: 'holder@example.com',
         phone: null,
-        jwt: 'eyJ.a.b',
+
         expiresAt: 1,
       },
       events: null,
@@ -354,7 +349,7 @@ describe('periodic refresh', () => {
     deliver(signin)
     expect(keepPeriodicRefresh).toHaveBeenCalledExactlyOnceWith(true)
     // A fresh JWT or a new list changes nothing.
-    deliver({ v, type: WORKER_MESSAGE.session, jwt: 'eyJ.c.d', expiresAt: 2 })
+    deliver({ v, type: WORKER_MESSAGE.session, expiresAt: 2 })
     deliver(status(true))
     expect(keepPeriodicRefresh).toHaveBeenCalledOnce()
     deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })

@@ -137,7 +137,6 @@ export function startSession(
     setReportSecrets('holder', [
       auth.email,
       auth.phone,
-      auth.jwt,
       ...net.pendingTaps.flatMap((query) => queryValues(query)),
     ])
   knowHolder(store.getState())

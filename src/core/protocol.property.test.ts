@@ -37,6 +37,9 @@ const nonEmpty = fc.string({ minLength: 1, maxLength: 20 })
 const CREDENTIAL_NAMES = [
   'session_token',
   'sessionToken',
+  'jwt',
+  'session_jwt',
+  'sessionJwt',
   'Session-Token',
   'token',
   'refresh_token',
@@ -74,7 +77,7 @@ const authView = fc.oneof(
   fc.record({
     signedIn: fc.constant(true as const),
     email: fc.option(text, { nil: null }),
-    jwt: nonEmpty,
+    phone: fc.option(text, { nil: null }),
     expiresAt: finite,
   }),
 )
@@ -121,7 +124,7 @@ const workerMessage = fc.oneof(
     v: fc.constant(v),
     type: fc.constant(WORKER_MESSAGE.signin),
     email: fc.option(text, { nil: null }),
-    jwt: nonEmpty,
+    phone: fc.option(text, { nil: null }),
     expiresAt: finite,
   }),
   fc.record({
@@ -132,7 +135,6 @@ const workerMessage = fc.oneof(
   fc.record({
     v: fc.constant(v),
     type: fc.constant(WORKER_MESSAGE.session),
-    jwt: nonEmpty,
     expiresAt: finite,
   }),
   eventsView.map((view) => ({ v, type: WORKER_MESSAGE.events, ...view })),
@@ -160,6 +162,18 @@ const workerMessage = fc.oneof(
     id: nonEmpty,
     result: accountResult,
   }),
+  fc.record({
+    v: fc.constant(v),
+    type: fc.constant(WORKER_MESSAGE.handoffResult),
+    id: nonEmpty,
+    result: fc.oneof(
+      fc.constant({ ok: true as const }),
+      fc.record({
+        ok: fc.constant(false as const),
+        failure: fc.constantFrom('refused' as const, 'unreachable' as const),
+      }),
+    ),
+  }),
 )
 
 /** Every kind of message a tab sends, with generated contents. */
@@ -170,7 +184,9 @@ const tabMessage = fc.oneof(
     { v, type: TAB_MESSAGE.refresh },
     { v, type: TAB_MESSAGE.signout },
   ),
-  authenticateData.map((data) => ({ v, type: TAB_MESSAGE.handoff, ...data })),
+  fc
+    .tuple(nonEmpty, authenticateData)
+    .map(([id, data]) => ({ v, type: TAB_MESSAGE.handoff, id, ...data })),
   tapQuery.map((query) => ({ v, type: TAB_MESSAGE.tap, query })),
   nonEmpty.map((id) => ({ v, type: TAB_MESSAGE.reportReceived, id })),
   fc.record({
@@ -264,8 +280,8 @@ describe('protocol: properties', () => {
     )
   })
 
-  // The hand-off is the one message that carries the session token, once, in its own field;
-  // every other tab message and every other place in the hand-off carries none.
+  // The hand-off is the one message that carries the session token (and the sign-in's JWT), once,
+  // in its own field; every other tab message and every other place in the hand-off carries none.
   it('takes the session token from a tab only as the hand-off’s own field', () => {
     fc.assert(
       fc.property(tabMessage, sessionToken, (message, token) => {

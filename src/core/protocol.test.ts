@@ -11,6 +11,7 @@ import {
   toReportMessage,
   type AuthView,
   type EventsView,
+  type HandoffResult,
   type StatusView,
   type TabMessage,
   type WorkerMessage,
@@ -37,21 +38,19 @@ const workerMessages: WorkerMessage[] = [
     type: WORKER_MESSAGE.signin,
     email: 'a@example.com',
     phone: null,
-    jwt: 'jwt-1',
     expiresAt: 1,
   },
-  { v, type: WORKER_MESSAGE.signin, email: null, phone: null, jwt: 'jwt-1', expiresAt: 1 },
+  { v, type: WORKER_MESSAGE.signin, email: null, phone: null, expiresAt: 1 },
   {
     v,
     type: WORKER_MESSAGE.signin,
     email: null,
     phone: '+14155550101',
-    jwt: 'jwt-1',
     expiresAt: 1,
   },
   { v, type: WORKER_MESSAGE.signout, reason: 'user' },
   { v, type: WORKER_MESSAGE.signout, reason: 'session_not_found' },
-  { v, type: WORKER_MESSAGE.session, jwt: 'jwt-2', expiresAt: 2 },
+  { v, type: WORKER_MESSAGE.session, expiresAt: 2 },
   { v, type: WORKER_MESSAGE.events, events: [event], fetchedAt: 3, source: 'network' },
   { v, type: WORKER_MESSAGE.eventsError, message: 'Could not load your events (HTTP 500).' },
   { v, type: WORKER_MESSAGE.status, online: false, refreshing: true, pendingTaps: [] },
@@ -65,7 +64,7 @@ const workerMessages: WorkerMessage[] = [
   {
     v,
     type: WORKER_MESSAGE.snapshot,
-    auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'jwt-1', expiresAt: 1 },
+    auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1 },
     events: { events: [], fetchedAt: 3, source: 'cache' },
     status: { online: true, refreshing: false, pendingTaps: [TAP_QUERY] },
   },
@@ -113,12 +112,25 @@ const workerMessages: WorkerMessage[] = [
     id: 'account-4',
     result: { ok: false, failure: { kind: 'signed-out' } },
   },
+  { v, type: WORKER_MESSAGE.handoffResult, id: 'handoff-1', result: { ok: true } },
+  {
+    v,
+    type: WORKER_MESSAGE.handoffResult,
+    id: 'handoff-2',
+    result: { ok: false, failure: 'refused' },
+  },
+  {
+    v,
+    type: WORKER_MESSAGE.handoffResult,
+    id: 'handoff-3',
+    result: { ok: false, failure: 'unreachable' },
+  },
 ]
 
 const tabMessages: TabMessage[] = [
   { v, type: TAB_MESSAGE.hello },
   { v, type: TAB_MESSAGE.reportReceived, id: 'report-1' },
-  { v, type: TAB_MESSAGE.handoff, ...handoffParts },
+  { v, type: TAB_MESSAGE.handoff, id: 'handoff-1', ...handoffParts },
   { v, type: TAB_MESSAGE.heartbeat },
   { v, type: TAB_MESSAGE.refresh },
   { v, type: TAB_MESSAGE.tap, query: TAP_QUERY },
@@ -154,15 +166,24 @@ describe('parseWorkerMessage', () => {
     ['null', null],
     ['a string', 'signin'],
     ['no version', { type: 'status', online: true, refreshing: false }],
-    ['another version', { v: 2, type: 'status', online: true, refreshing: false }],
+    ['another version', { v: v + 1, type: 'status', online: true, refreshing: false }],
+    [
+      'the version before tabs lost the JWT',
+      { v: 1, type: 'status', online: true, refreshing: false },
+    ],
     ['an unknown type', { v, type: 'reboot' }],
-    ['signin without jwt', { v, type: 'signin', email: 'a@b.c', expiresAt: 1 }],
+    ['signin without expiry', { v, type: 'signin', email: 'a@b.c', phone: null }],
     [
       'signin with a string expiry',
-      { v, type: 'signin', email: null, phone: null, jwt: 'j', expiresAt: '1' },
+      { v, type: 'signin', email: null, phone: null, expiresAt: '1' },
     ],
     ['signout with an unknown reason', { v, type: 'signout', reason: 'bored' }],
-    ['session with NaN expiry', { v, type: 'session', jwt: 'j', expiresAt: Number.NaN }],
+    ['session with NaN expiry', { v, type: 'session', expiresAt: Number.NaN }],
+    ['a handoff-result without its id', { v, type: 'handoff-result', result: { ok: true } }],
+    [
+      'a handoff-result with an unknown failure',
+      { v, type: 'handoff-result', id: 'h', result: { ok: false, failure: 'bored' } },
+    ],
     ['a report without its id', { v, type: 'report', name: '', message: '', context: {} }],
     [
       'events with a bad event',
@@ -190,11 +211,11 @@ describe('parseWorkerMessage', () => {
     ],
     ['snapshot without status', { v, type: 'snapshot', auth: { signedIn: false }, events: null }],
     [
-      'snapshot signed in without jwt',
+      'snapshot signed in without expiry',
       {
         v,
         type: 'snapshot',
-        auth: { signedIn: true, email: null, expiresAt: 1 },
+        auth: { signedIn: true, email: null, phone: null },
         events: null,
         status: { online: true, refreshing: false },
       },
@@ -223,31 +244,45 @@ describe('parseWorkerMessage', () => {
     const parsed = parseWorkerMessage({
       v,
       type: 'session',
-      jwt: 'j',
       expiresAt: 1,
       session_token: 's',
     })
-    expect(parsed).toEqual({ v, type: 'session', jwt: 'j', expiresAt: 1 })
+    expect(parsed).toEqual({ v, type: 'session', expiresAt: 1 })
   })
 
-  it('has no room for a session token in any worker message', () => {
-    // The types (checked by the compiler): no message, nor any view in one, has a token field.
+  it('has no room for a session token or a JWT in any worker message', () => {
+    // The types (checked by the compiler): no message, nor any view in one, has a credential field.
     type KeysOf<T> = T extends unknown ? keyof T : never
-    type Keys = KeysOf<WorkerMessage> | KeysOf<AuthView> | KeysOf<EventsView> | KeysOf<StatusView>
-    expectTypeOf<Extract<Keys, 'session_token' | 'sessionToken'>>().toBeNever()
-    // The validator: a token put into any object of a well-formed message never comes through,
-    // a report's free-form context included (its credential-named fields are dropped).
+    type Keys =
+      | KeysOf<WorkerMessage>
+      | KeysOf<AuthView>
+      | KeysOf<EventsView>
+      | KeysOf<StatusView>
+      | KeysOf<HandoffResult>
+    type Credential = 'session_token' | 'sessionToken' | 'jwt' | 'session_jwt' | 'sessionJwt'
+    expectTypeOf<Extract<Keys, Credential>>().toBeNever()
+    // The validator: a credential put into any object of a well-formed message never comes
+    // through, a report's free-form context included (its credential-named fields are dropped).
     const token = 'secret-session-token'
-    const withTokens = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map((item) => withTokens(item))
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJl'
+    const withCredentials = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map((item) => withCredentials(item))
       if (value === null || typeof value !== 'object') return value
-      const entries = Object.entries(value).map(([name, inner]) => [name, withTokens(inner)])
-      return { ...Object.fromEntries(entries), session_token: token, sessionToken: token }
+      const entries = Object.entries(value).map(([name, inner]) => [name, withCredentials(inner)])
+      return {
+        ...Object.fromEntries(entries),
+        session_token: token,
+        sessionToken: token,
+        jwt,
+        session_jwt: jwt,
+        sessionJwt: jwt,
+      }
     }
     for (const message of workerMessages) {
-      const parsed = parseWorkerMessage(withTokens(message))
+      const parsed = parseWorkerMessage(withCredentials(message))
       expect(parsed, message.type).toEqual(message)
       expect(JSON.stringify(parsed), message.type).not.toContain(token)
+      expect(JSON.stringify(parsed), message.type).not.toContain(jwt)
     }
   })
 })
@@ -317,6 +352,7 @@ describe('parseTabMessage', () => {
     const parsed = parseTabMessage({
       v,
       type: 'handoff',
+      id: 'handoff-1',
       ...handoffParts,
       session: { ...handoffParts.session, session_id: 's-1' },
       user: { ...handoffParts.user, name: { first_name: 'A' } },
@@ -325,6 +361,7 @@ describe('parseTabMessage', () => {
     expect(parsed).toEqual({
       v,
       type: 'handoff',
+      id: 'handoff-1',
       ...handoffParts,
       session: { ...handoffParts.session, session_id: 's-1' },
     })
@@ -336,24 +373,40 @@ describe('parseTabMessage', () => {
     ['another version', { v: 0, type: 'hello' }],
     ['an unknown type', { v, type: 'handoff-please' }],
     ['a worker message', { v, type: 'status', online: true, refreshing: false }],
-    ['a hand-off without token', { v, type: 'handoff', ...handoffParts, session_token: undefined }],
-    ['a hand-off with an empty jwt', { v, type: 'handoff', ...handoffParts, session_jwt: '' }],
+    [
+      'a hand-off without token',
+      { v, type: 'handoff', id: 'h', ...handoffParts, session_token: undefined },
+    ],
+    [
+      'a hand-off with an empty jwt',
+      { v, type: 'handoff', id: 'h', ...handoffParts, session_jwt: '' },
+    ],
     [
       'a hand-off with a bad expiry',
-      { v, type: 'handoff', ...handoffParts, session: { expires_at: 'soon' } },
+      { v, type: 'handoff', id: 'h', ...handoffParts, session: { expires_at: 'soon' } },
     ],
     [
       'a hand-off with a bad session id',
-      { v, type: 'handoff', ...handoffParts, session: { ...handoffParts.session, session_id: 7 } },
+      {
+        v,
+        type: 'handoff',
+        id: 'h',
+        ...handoffParts,
+        session: { ...handoffParts.session, session_id: 7 },
+      },
     ],
-    ['a hand-off without user id', { v, type: 'handoff', ...handoffParts, user: { emails: [] } }],
+    ['a hand-off without its id', { v, type: 'handoff', ...handoffParts }],
+    [
+      'a hand-off without user id',
+      { v, type: 'handoff', id: 'h', ...handoffParts, user: { emails: [] } },
+    ],
     ['a report received without its id', { v, type: 'report-received' }],
     ['a tap without its query', { v, type: 'tap' }],
     ['a tap whose query is no tap', { v, type: 'tap', query: '?next=https://evil.example' }],
     ['a tap with a query far too long', { v, type: 'tap', query: TAP_QUERY + '0'.repeat(600) }],
     [
       'a hand-off with bad emails',
-      { v, type: 'handoff', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },
+      { v, type: 'handoff', id: 'h', ...handoffParts, user: { user_id: 'u', emails: ['a@b.c'] } },
     ],
     ['an account call of no known kind', { v, type: 'account', id: 'a', call: { op: 'users' } }],
     [

@@ -26,8 +26,11 @@ import {
   ValidationError,
 } from './validation.ts'
 
-/** Bumped on any incompatible change; messages of another version are ignored. */
-export const PROTOCOL_VERSION = 1
+/**
+ * Bumped on any incompatible change; messages of another version are ignored. 2: tabs get no JWT
+ * (`signin`, `session`, the snapshot's auth), and a hand-off is answered (`handoff-result`).
+ */
+export const PROTOCOL_VERSION = 2
 
 /** BroadcastChannel name the worker (or page host) speaks on. */
 export const CHANNEL_NAME = 'iyk-cards:session'
@@ -43,6 +46,7 @@ export const WORKER_MESSAGE = {
   snapshot: 'snapshot',
   report: 'report',
   accountResult: 'account-result',
+  handoffResult: 'handoff-result',
 } as const
 
 /** Types of the messages a tab sends to the worker. */
@@ -74,10 +78,22 @@ export type SignOutReason = 'user' | UnrecoverableErrorType
 /** Where a list of events came from. */
 export type EventsSource = 'network' | 'cache'
 
-/** The signed-in state as tabs see it (never the session token). */
+/**
+ * The signed-in state as tabs see it: the holder's public details and the expiry, never a
+ * credential (the session token and the JWT stay in the worker, decision 025).
+ */
 export type AuthView =
-  | { signedIn: true; email: string | null; phone: string | null; jwt: string; expiresAt: number }
+  | { signedIn: true; email: string | null; phone: string | null; expiresAt: number }
   | { signedIn: false }
+
+/**
+ * Why a hand-off was not taken: the provider did not confirm the session (`refused`: unknown,
+ * expired, or an answer the worker could not read), or could not be reached (`unreachable`).
+ */
+export type HandoffFailure = 'refused' | 'unreachable'
+
+/** What came of a hand-off: the session was confirmed at the provider and kept, or not. */
+export type HandoffResult = { ok: true } | { ok: false; failure: HandoffFailure }
 
 /** A list of events with its age and origin. */
 export interface EventsView {
@@ -106,7 +122,6 @@ export interface SigninMessage extends Versioned {
   email: string | null
   /** The holder's phone number (E.164), for a holder who signed in by text message; null otherwise. */
   phone: string | null
-  jwt: string
   expiresAt: number
 }
 
@@ -116,10 +131,9 @@ export interface SignoutMessage extends Versioned {
   reason: SignOutReason
 }
 
-/** A re-authentication succeeded: a fresh JWT and expiry. */
+/** A re-authentication succeeded: the session's new expiry (its fresh JWT stays in the worker). */
 export interface SessionMessage extends Versioned {
   type: typeof WORKER_MESSAGE.session
-  jwt: string
   expiresAt: number
 }
 
@@ -210,6 +224,14 @@ export interface AccountResultMessage extends Versioned {
   result: AccountResult
 }
 
+/** The answer to one tab's `handoff`, posted to that tab alone (after `signin`, when it was taken). */
+export interface HandoffResultMessage extends Versioned {
+  type: typeof WORKER_MESSAGE.handoffResult
+  /** The hand-off's id. */
+  id: string
+  result: HandoffResult
+}
+
 /** Every message from the worker to tabs. */
 export type WorkerMessage =
   | SigninMessage
@@ -221,15 +243,21 @@ export type WorkerMessage =
   | SnapshotMessage
   | ReportMessage
   | AccountResultMessage
+  | HandoffResultMessage
 
 /** A tab opened or reloaded and asks for the current view. */
 export interface HelloMessage extends Versioned {
   type: typeof TAB_MESSAGE.hello
 }
 
-/** The page signed in and hands the provider's authenticate parts to the worker, once. */
+/**
+ * The page signed in and hands the provider's authenticate parts to the worker, once. The worker
+ * confirms the session at the provider before it keeps it, and answers with `handoff-result`.
+ */
 export interface HandoffMessage extends Versioned, AuthenticateData {
   type: typeof TAB_MESSAGE.handoff
+  /** Names the hand-off in its answer. */
+  id: string
 }
 
 /** A visible tab is alive (also sent as a nudge on visibilitychange, focus and online). */
@@ -329,7 +357,6 @@ function parseAuthView(value: unknown): AuthView {
     email: expectOptionalString(raw.email, 'auth.email'),
     // Absent from workers built before phone sign-in.
     phone: expectOptionalString(raw.phone, 'auth.phone'),
-    jwt: expectString(raw.jwt, 'auth.jwt'),
     expiresAt: expectNumber(raw.expiresAt, 'auth.expiresAt'),
   }
 }
@@ -411,6 +438,13 @@ function parseAccountResult(value: unknown): AccountResult {
   return { ok: true, passkeys: expectArray(raw.passkeys, 'passkeys').map(parsePasskey) }
 }
 
+function parseHandoffResult(value: unknown): HandoffResult {
+  const raw = expectRecord(value, 'result')
+  if (expectBoolean(raw.ok, 'result.ok')) return { ok: true }
+  const failure = expectOneOf(raw.failure, ['refused', 'unreachable'] as const, 'result.failure')
+  return { ok: false, failure }
+}
+
 const v = PROTOCOL_VERSION
 
 /** Builds a validated worker message from its type and raw fields, or throws. */
@@ -422,7 +456,6 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
         type: WORKER_MESSAGE.signin,
         email: expectOptionalString(raw.email, 'email'),
         phone: expectOptionalString(raw.phone, 'phone'),
-        jwt: expectString(raw.jwt, 'jwt'),
         expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
       }
     case WORKER_MESSAGE.signout:
@@ -431,7 +464,6 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
       return {
         v,
         type: WORKER_MESSAGE.session,
-        jwt: expectString(raw.jwt, 'jwt'),
         expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
       }
     case WORKER_MESSAGE.events:
@@ -469,6 +501,13 @@ function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null 
         id: expectRequestId(raw.id),
         result: parseAccountResult(raw.result),
       }
+    case WORKER_MESSAGE.handoffResult:
+      return {
+        v,
+        type: WORKER_MESSAGE.handoffResult,
+        id: expectRequestId(raw.id),
+        result: parseHandoffResult(raw.result),
+      }
     default:
       return null
   }
@@ -480,7 +519,12 @@ function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
     case TAB_MESSAGE.hello:
       return { v, type: TAB_MESSAGE.hello }
     case TAB_MESSAGE.handoff:
-      return { v, type: TAB_MESSAGE.handoff, ...parseAuthenticateData(raw, 'handoff') }
+      return {
+        v,
+        type: TAB_MESSAGE.handoff,
+        id: expectRequestId(raw.id),
+        ...parseAuthenticateData(raw, 'handoff'),
+      }
     case TAB_MESSAGE.heartbeat:
       return { v, type: TAB_MESSAGE.heartbeat }
     case TAB_MESSAGE.refresh:

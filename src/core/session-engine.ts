@@ -43,6 +43,7 @@ import {
   TAB_MESSAGE,
   WORKER_MESSAGE,
   type EventsView,
+  type HandoffResult,
   type SignOutReason,
   type SnapshotMessage,
   type StatusView,
@@ -92,8 +93,17 @@ export interface EngineConfig {
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
 export interface SessionEngine {
-  /** Takes over a session the page just signed in to; broadcasts `signin` and fetches events. */
-  handoff(data: AuthenticateData): Promise<void>
+  /**
+   * Takes over a session the page just signed in to, once the provider confirms it (one
+   * re-authentication with its token, which counts as the session's last): keeps the provider's
+   * answer, broadcasts `signin`, tells `onResult`, then fetches events. A session the provider
+   * does not confirm, or could not be asked about, is neither kept nor announced (decision 025).
+   * Resolves with the result once all work is done.
+   */
+  handoff(
+    data: AuthenticateData,
+    onResult?: (result: HandoffResult) => void,
+  ): Promise<HandoffResult>
   /** Runs the schedule: re-authenticates if due now. Call on every wake. */
   wake(reason: WakeReason): Promise<void>
   /** The user asked for fresh data: re-authenticate now (whatever the schedule), then fetch events. */
@@ -197,10 +207,10 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   /** Marks a network operation as running for the `refreshing` status. */
-  async function tracked(fn: () => Promise<void>): Promise<void> {
+  async function tracked<T>(fn: () => Promise<T>): Promise<T> {
     if (busy++ === 0) announceStatus()
     try {
-      await fn()
+      return await fn()
     } finally {
       if (--busy === 0) announceStatus()
     }
@@ -279,7 +289,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   /** Re-authenticates with the headers the SDK itself would send, telemetry included. */
-  async function callAuthenticate(session: StoredSession): Promise<AuthenticateOutcome> {
+  async function callAuthenticate(
+    session: Pick<StoredSession, 'sessionToken' | 'userId' | 'sessionId'>,
+  ): Promise<AuthenticateOutcome> {
     try {
       const response = await http.request({
         url: `${providerBase}/sessions/authenticate`,
@@ -467,7 +479,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         return
       }
       setOnline(true)
-      broadcast({ v, type: WORKER_MESSAGE.session, jwt: fresh.jwt, expiresAt: fresh.expiresAt })
+      broadcast({ v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt })
       await fetchEvents(fresh.jwt, fresh.userId, epoch)
       return
     }
@@ -532,7 +544,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         : null,
     )
     if (wrote) {
-      broadcast({ v, type: WORKER_MESSAGE.session, jwt: fresh.jwt, expiresAt: fresh.expiresAt })
+      broadcast({ v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt })
     }
   }
 
@@ -571,15 +583,46 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     return { ok: true, passkeys }
   }
 
-  async function handoff(data: AuthenticateData): Promise<void> {
-    const fresh = toAuthenticatedSession(parseAuthenticateData(data))
+  /**
+   * A hand-off is a claim until the provider confirms it: a page script could hand over a made-up
+   * session, and the worker would announce it to every tab. One re-authentication with the handed
+   * token decides; the provider's answer (user, expiry, JWT) is what is kept.
+   */
+  async function handoff(
+    data: AuthenticateData,
+    tell: (result: HandoffResult) => void,
+  ): Promise<void> {
+    const handed = toAuthenticatedSession(parseAuthenticateData(data))
+    const startEpoch = (await readState()).epoch
+    // Known while it is checked: a report of the check leaves without the handed credentials.
+    secrets.set('handoff', [handed.sessionToken, handed.jwt])
+    let outcome: AuthenticateOutcome
+    try {
+      outcome = await tracked(() => callAuthenticate(handed))
+    } finally {
+      secrets.set('handoff', [])
+    }
+    const overtaken = () => {
+      logger.info('Discarded a hand-off that a sign-out or another hand-off overtook')
+      tell({ ok: false, failure: 'refused' })
+    }
+    if (outcome.kind !== 'success') {
+      // A sign-out or another hand-off aborts the check: no outage, and no answer about this one.
+      if ((await readState()).epoch !== startEpoch) overtaken()
+      else tell(handoffRefused(outcome))
+      return
+    }
+    const fresh = outcome.session
     const now = clock.now()
     let epoch = 0
-    await mutate((state) => {
+    const wrote = await mutate((state) => {
+      // A sign-out or another hand-off while this one was checked wins.
+      if (state.epoch !== startEpoch) return null
       epoch = state.epoch + 1
       return {
         ...state,
         epoch,
+        // The check was a re-authentication: the schedule counts from it, so none follows at once.
         session: {
           ...fresh,
           lastAuthAt: now,
@@ -591,16 +634,44 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         tapQueue: keepTapsOf(state, fresh.userId),
       }
     })
+    if (!wrote) {
+      overtaken()
+      return
+    }
     http.abort(SESSION_ABORT_KEY)
+    setOnline(true)
     broadcast({
       v,
       type: WORKER_MESSAGE.signin,
       email: fresh.email,
       phone: fresh.phone,
-      jwt: fresh.jwt,
       expiresAt: fresh.expiresAt,
     })
+    tell({ ok: true })
     await tracked(() => fetchEvents(fresh.jwt, fresh.userId, epoch))
+  }
+
+  /**
+   * A hand-off the provider did not confirm. Only no answer, a 5xx or a 429 reads as unreachable
+   * (the holder tries again); anything else, a session it does not know or an answer the engine
+   * cannot read, is refused. Nothing was kept, so nothing needs undoing.
+   */
+  function handoffRefused(outcome: Exclude<AuthenticateOutcome, { kind: 'success' }>) {
+    if (outcome.kind === 'unrecoverable') {
+      setOnline(true)
+      logger.warn('Hand-off refused by the provider', { errorType: outcome.errorType })
+      return { ok: false, failure: 'refused' } as const
+    }
+    logger.warn('Hand-off could not be confirmed', { reason: outcome.reason })
+    if (!outcome.unexpected) {
+      setOnline(false)
+      return { ok: false, failure: 'unreachable' } as const
+    }
+    reporter(new Error(`Error confirming a hand-off: ${outcome.reason}`), {
+      op: 'handoff',
+      status: outcome.status ?? 0,
+    })
+    return { ok: false, failure: 'refused' } as const
   }
 
   /** Why a wake makes a call due: the session's schedule, or pending taps waiting to be settled. */
@@ -726,7 +797,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
               signedIn: true,
               email: session.email,
               phone: session.phone,
-              jwt: session.jwt,
               expiresAt: session.expiresAt,
             },
       events,
@@ -735,7 +805,20 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   const engine: SessionEngine = {
-    handoff: (data) => guard('handoff', () => handoff(data)),
+    async handoff(data, onResult) {
+      // Refused unless the hand-off said otherwise (an error before it did is no sign-in).
+      let result: HandoffResult = { ok: false, failure: 'refused' }
+      let told = false
+      const tell = (outcome: HandoffResult) => {
+        if (told) return
+        told = true
+        result = outcome
+        onResult?.(outcome)
+      }
+      await guard('handoff', () => handoff(data, tell))
+      tell(result)
+      return result
+    },
     wake: (reason) => guard('wake', () => wake(reason)),
     refresh: () => guard('refresh', refresh),
     tap: (query) => guard('tap', () => tap(query)),
@@ -771,8 +854,12 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           await engine.wake(load ? 'load' : 'message')
           return guard('ensure-events', ensureEvents)
         }
-        case TAB_MESSAGE.handoff:
-          return engine.handoff(message)
+        case TAB_MESSAGE.handoff: {
+          const answer = (result: HandoffResult) =>
+            reply({ v, type: WORKER_MESSAGE.handoffResult, id: message.id, result })
+          await engine.handoff(message, answer)
+          return
+        }
         case TAB_MESSAGE.heartbeat:
           return engine.wake('heartbeat')
         case TAB_MESSAGE.refresh:

@@ -3,7 +3,7 @@
  * or, where none can run, the same engine started in the page (`page-session-host.ts`). A tab
  * talks to its host only in the messages of `core/protocol.ts`: it posts `hello`, `handoff`,
  * `heartbeat`, `refresh`, `tap`, `signout` and `account` to the worker (`session-client.ts`), gets
- * its own `snapshot` and `account-result` back on a private port, and hears everything else (sign-in, sign-out, lists, status)
+ * its own `snapshot`, `handoff-result` and `account-result` back on a private port, and hears everything else (sign-in, sign-out, lists, status)
  * on the BroadcastChannel every tab shares. The worker's registration and update notices are in
  * `service-worker.ts`; `background-sync.ts` asks the browser to wake the worker with no page open.
  *
@@ -95,11 +95,16 @@ function connectWorker(): SessionClient {
     return (message) => {
       void ready.then((active) => {
         const worker = navigator.serviceWorker.controller ?? active.active
-        if (message.type !== TAB_MESSAGE.hello && message.type !== TAB_MESSAGE.account) {
+        if (
+          message.type !== TAB_MESSAGE.hello &&
+          message.type !== TAB_MESSAGE.account &&
+          message.type !== TAB_MESSAGE.handoff
+        ) {
           worker?.postMessage(message)
           return
         }
-        // The snapshot and account answers are for this tab only: they come back on a private port.
+        // The snapshot, account and hand-off answers are for this tab only: they come back on a
+        // private port.
         const { port1, port2 } = new MessageChannel()
         port1.onmessage = (event) => {
           deliver(event.data)

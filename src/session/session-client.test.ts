@@ -14,7 +14,12 @@ import {
   type TabMessage,
   type WorkerMessage,
 } from '../core/protocol.ts'
-import { createSessionClient, type Deliver, type SessionClient } from './session-client.ts'
+import {
+  createSessionClient,
+  HandoffError,
+  type Deliver,
+  type SessionClient,
+} from './session-client.ts'
 
 const status = (refreshing: boolean): StatusMessage => ({
   v,
@@ -27,7 +32,7 @@ const status = (refreshing: boolean): StatusMessage => ({
 const snapshot = (refreshing: boolean): SnapshotMessage => ({
   v,
   type: WORKER_MESSAGE.snapshot,
-  auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 1000 },
+  auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1000 },
   events: null,
   status: { online: true, refreshing, pendingTaps: [] },
 })
@@ -219,6 +224,84 @@ describe('session client: account calls', () => {
     const pending = tab.client.account({ op: 'passkeys' })
     vi.advanceTimersByTime(60_000)
     expect(await pending).toEqual({ ok: false, failure: { kind: 'unreachable' } })
+  })
+})
+
+describe('session client: hand-off', () => {
+  const data = {
+    session_token: 'session-token-handed',
+    session_jwt: 'eyJ.handed.jwt',
+    session: { expires_at: '2025-01-01T01:00:00Z' },
+    user: { user_id: 'user-1', emails: [{ email: 'a@example.com' }] },
+  }
+  const signin: WorkerMessage = {
+    v,
+    type: WORKER_MESSAGE.signin,
+    email: 'a@example.com',
+    phone: null,
+    expiresAt: 1,
+  }
+  const handoffSent = (sent: TabMessage[]) =>
+    sent.find((message) => message.type === TAB_MESSAGE.handoff)!
+
+  it.each([
+    ['the answer first', 'answer-first'],
+    ['the broadcast first', 'signin-first'],
+  ])(
+    'resolves once the host confirmed it and announced the sign-in (%s)',
+    async (_label, order) => {
+      const tab = connectedClient(() => snapshot(false))
+      client = tab.client
+      let settled = false
+      const pending = tab.client.handoff(data).then(() => (settled = true))
+      const { id } = handoffSent(tab.sent)
+      expect(handoffSent(tab.sent)).toEqual({ v, type: TAB_MESSAGE.handoff, id, ...data })
+      const answer: WorkerMessage = {
+        v,
+        type: WORKER_MESSAGE.handoffResult,
+        id,
+        result: { ok: true },
+      }
+      const [first, second] = order === 'answer-first' ? [answer, signin] : [signin, answer]
+      tab.deliver(first)
+      await Promise.resolve()
+      expect(settled).toBe(false)
+      tab.deliver(second)
+      await pending
+      expect(settled).toBe(true)
+    },
+  )
+
+  it.each([
+    ['refused', 401],
+    ['unreachable', 503],
+  ] as const)(
+    'rejects with what the host says when it did not take it: %s',
+    async (failure, status) => {
+      const tab = connectedClient(() => snapshot(false))
+      client = tab.client
+      const pending = tab.client.handoff(data)
+      const { id } = handoffSent(tab.sent)
+      // Another tab's hand-off answer is not this one's.
+      tab.deliver({
+        v,
+        type: WORKER_MESSAGE.handoffResult,
+        id: 'handoff-other',
+        result: { ok: true },
+      })
+      tab.deliver({ v, type: WORKER_MESSAGE.handoffResult, id, result: { ok: false, failure } })
+      const error = await pending.catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(HandoffError)
+      expect(error).toMatchObject({ failure, status })
+    },
+  )
+
+  it('gives up after its deadline when the host never answers', async () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    const pending = tab.client.handoff(data).catch((caught: unknown) => caught)
+    vi.advanceTimersByTime(10_000)
+    expect(await pending).toMatchObject({ status: 504, message: expect.stringMatching(/too long/) })
   })
 })
 

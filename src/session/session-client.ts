@@ -15,6 +15,8 @@ import {
   PROTOCOL_VERSION as v,
   TAB_MESSAGE,
   WORKER_MESSAGE,
+  type HandoffFailure,
+  type HandoffResult,
   type TabMessage,
   type WorkerMessage,
 } from '../core/protocol.ts'
@@ -29,7 +31,10 @@ export interface SessionClient {
   readonly mode: SessionMode
   /** Receives every validated message from the session host; returns the unsubscribe function. */
   subscribe(listener: (message: WorkerMessage) => void): () => void
-  /** Hands a new session to the host; resolves once the host has announced the sign-in. */
+  /**
+   * Hands a new session to the host; resolves once the host has confirmed it at the provider and
+   * announced the sign-in, rejects with a HandoffError when it did not take it.
+   */
   handoff(data: AuthenticateData): Promise<void>
   /** Asks for a re-authentication and a fresh event list. */
   refresh(): void
@@ -72,8 +77,24 @@ const ANSWER_TIMEOUT_MS = 10_000
 const ACCOUNT_TIMEOUT_MS = 2 * PROVIDER_TIMEOUT_MS + 4_000
 
 /** A request id no other tab's request shares. */
-function newRequestId(): string {
-  return `account-${crypto.randomUUID()}`
+function newRequestId(kind: 'account' | 'handoff'): string {
+  return `${kind}-${crypto.randomUUID()}`
+}
+
+/**
+ * The host did not take a hand-off: the provider refused the session, or was not reached. Its
+ * message is for the holder, on whichever sign-in screen handed off.
+ */
+export class HandoffError extends AppError {
+  override name = 'HandoffError'
+  constructor(readonly failure: HandoffFailure) {
+    super(
+      failure === 'refused'
+        ? 'That sign-in could not be confirmed. Sign in again.'
+        : 'Cannot reach the sign-in service. Check your connection and try again.',
+      failure === 'refused' ? 401 : 503,
+    )
+  }
 }
 
 /**
@@ -175,12 +196,35 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       return () => listeners.delete(listener)
     },
     async handoff(data) {
-      const signedIn = nextMessage(
-        WORKER_MESSAGE.signin,
-        'Signing in took too long. Check your connection and try again.',
-      )
-      post({ v, type: TAB_MESSAGE.handoff, ...data })
-      await signedIn
+      const id = newRequestId('handoff')
+      // Taken: the host's answer and its `signin` broadcast, which may come in either order.
+      const taken = new Promise<void>((resolve, reject) => {
+        let result: HandoffResult | null = null
+        let signedIn = false
+        const end = (error?: Error) => {
+          clearTimeout(timeout)
+          stop()
+          if (error) reject(error)
+          else resolve()
+        }
+        const stop = client.subscribe((message) => {
+          if (message.type === WORKER_MESSAGE.signin) signedIn = true
+          else if (message.type === WORKER_MESSAGE.handoffResult && message.id === id) {
+            result = message.result
+          } else return
+          if (result?.ok === false) end(new HandoffError(result.failure))
+          else if (result?.ok && signedIn) end()
+        })
+        const timeout = setTimeout(
+          () =>
+            end(
+              new AppError('Signing in took too long. Check your connection and try again.', 504),
+            ),
+          ANSWER_TIMEOUT_MS,
+        )
+      })
+      post({ v, type: TAB_MESSAGE.handoff, id, ...data })
+      await taken
     },
     refresh() {
       post({ v, type: TAB_MESSAGE.refresh })
@@ -196,7 +240,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       await signedOut.catch(() => {})
     },
     account(call) {
-      const id = newRequestId()
+      const id = newRequestId('account')
       return new Promise<AccountResult>((resolve) => {
         const stop = client.subscribe((message) => {
           if (message.type !== WORKER_MESSAGE.accountResult || message.id !== id) return

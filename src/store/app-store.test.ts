@@ -30,7 +30,7 @@ const signin: WorkerMessage = {
   type: WORKER_MESSAGE.signin,
   email: 'a@example.com',
   phone: null,
-  jwt: 'eyJ.a.b',
+
   expiresAt: 1000,
 }
 const signedOut: WorkerMessage = { v, type: WORKER_MESSAGE.signout, reason: 'user' }
@@ -63,7 +63,7 @@ describe('app store', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: {
         signedIn: true,
-        jwt: 'eyJ.a.b',
+
         email: 'a@example.com',
         phone: null,
         expiresAt: 1000,
@@ -85,7 +85,7 @@ describe('app store', () => {
     expect(state.events.list).toBeNull()
   })
 
-  it('is signed in exactly while a JWT is present', () => {
+  it('is signed in exactly while the status says so', () => {
     const store = createAppStore()
     store.getState().apply(signin)
     expect(selectIsSignedIn(store.getState())).toBe(true)
@@ -94,21 +94,32 @@ describe('app store', () => {
     expect(selectIsSignedIn(store.getState())).toBe(false)
     expect(store.getState().auth).toMatchObject({
       status: 'anonymous',
-      jwt: null,
       email: null,
       signedOutReason: 'user',
     })
   })
 
-  it('takes a fresh JWT from a re-authentication, but never after sign-out', () => {
+  it('takes the new expiry from a re-authentication, but never signs in again after sign-out', () => {
     const store = createAppStore()
-    const session: WorkerMessage = { v, type: WORKER_MESSAGE.session, jwt: 'eyJ.new', expiresAt: 2 }
+    const session: WorkerMessage = { v, type: WORKER_MESSAGE.session, expiresAt: 2 }
     store.getState().apply(signin)
     store.getState().apply(session)
-    expect(store.getState().auth).toMatchObject({ jwt: 'eyJ.new', expiresAt: 2 })
+    expect(store.getState().auth).toMatchObject({ status: 'signed-in', expiresAt: 2 })
     store.getState().apply(signedOut)
     store.getState().apply(session)
-    expect(store.getState().auth.jwt).toBeNull()
+    expect(store.getState().auth).toMatchObject({ status: 'anonymous', expiresAt: null })
+  })
+
+  it('holds no credential, whatever a message carries beside its fields', () => {
+    const store = createAppStore()
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl'
+    // Messages reach the store validated, which drops unknown fields; the reducer takes only its own.
+    store.getState().apply({ ...signin, jwt, session_token: 'token' } as WorkerMessage)
+    store.getState().apply({ v, type: WORKER_MESSAGE.session, expiresAt: 3, jwt } as WorkerMessage)
+    expect(Object.keys(store.getState().auth).sort()).toEqual(
+      ['email', 'expiresAt', 'phone', 'signedOutReason', 'status'].sort(),
+    )
+    expect(JSON.stringify(store.getState())).not.toContain(jwt)
   })
 
   it('clears the events on sign-out and ignores late lists', () => {
@@ -125,9 +136,7 @@ describe('app store', () => {
     const store = createAppStore()
     store.getState().apply(signin)
     store.getState().apply(eventsMessage([event('1', 'active')]))
-    store
-      .getState()
-      .apply({ ...signin, email: 'b@example.com', phone: null, jwt: 'eyJ.b' } as WorkerMessage)
+    store.getState().apply({ ...signin, email: 'b@example.com', phone: null } as WorkerMessage)
     expect(store.getState().events.list).toBeNull()
   })
 
@@ -162,7 +171,7 @@ describe('app store', () => {
     store.getState().apply({
       v,
       type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: true, email: 'a@example.com', phone: null, jwt: 'eyJ.a.b', expiresAt: 9 },
+      auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 9 },
       events: { events: [event('1', 'expired')], fetchedAt: 3, source: 'cache' },
       status: { online: false, refreshing: false, pendingTaps: [] },
     })
@@ -192,7 +201,7 @@ describe('app store', () => {
         signedIn: true,
         email: 'a@example.com',
         phone: null,
-        jwt: 'eyJ.a.b',
+
         expiresAt: 1000,
       },
       events: null,

@@ -13,13 +13,12 @@ import {
   type PoapEvent,
 } from '../core/poap-event.ts'
 
-/** `unknown` until the session host has answered; signed in means a JWT is present. */
+/** `unknown` until the session host has answered; `signed-in` is the one word on signing in. */
 export type AuthStatus = 'unknown' | 'anonymous' | 'signed-in'
 
-/** What the view knows about the session. The session token is never here. */
+/** What the view knows about the session: never a credential (no session token, no JWT). */
 export interface AuthSlice {
   status: AuthStatus
-  jwt: string | null
   email: string | null
   /** The phone number of a holder who signed in by text message (E.164), else null. */
   phone: string | null
@@ -57,7 +56,6 @@ export interface AppState {
 
 const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): AuthSlice => ({
   status,
-  jwt: null,
   email: null,
   phone: null,
   expiresAt: null,
@@ -77,7 +75,6 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
         auth: auth.signedIn
           ? {
               status: 'signed-in',
-              jwt: auth.jwt,
               email: auth.email,
               phone: auth.phone,
               expiresAt: auth.expiresAt,
@@ -102,7 +99,6 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       return {
         auth: {
           status: 'signed-in',
-          jwt: message.jwt,
           email: message.email,
           phone: message.phone,
           expiresAt: message.expiresAt,
@@ -113,7 +109,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
     case WORKER_MESSAGE.session:
       // A late re-authentication never signs a signed-out view back in.
       if (state.auth.status !== 'signed-in') return {}
-      return { auth: { ...state.auth, jwt: message.jwt, expiresAt: message.expiresAt } }
+      return { auth: { ...state.auth, expiresAt: message.expiresAt } }
     case WORKER_MESSAGE.signout:
       return { auth: anonymous('anonymous', message.reason), events: noEvents }
     case WORKER_MESSAGE.events:
@@ -141,6 +137,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       // For the error-reporting service (see session-wiring.ts); nothing the view shows.
       return {}
     case WORKER_MESSAGE.accountResult:
+    case WORKER_MESSAGE.handoffResult:
       // The answer to one screen's request (see session-client.ts); not shared state.
       return {}
   }
@@ -163,8 +160,8 @@ export function createAppStore(initial: Partial<Data> = {}) {
 /** The store type, for code that receives it (router context, session wiring). */
 export type AppStore = ReturnType<typeof createAppStore>
 
-/** True when a JWT is present: the spec's definition of signed in. */
-export const selectIsSignedIn = (state: AppState): boolean => state.auth.jwt !== null
+/** True when the session host says a holder is signed in (the status is the one owner of that). */
+export const selectIsSignedIn = (state: AppState): boolean => state.auth.status === 'signed-in'
 
 /** True when the list has an event of the active group now (an event of unknown status by its dates). */
 export const selectHasActiveEvents = (state: AppState): boolean =>

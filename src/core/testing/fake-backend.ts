@@ -78,6 +78,8 @@ export interface FakeBackend {
   eventsFaults: FakeAnswer[]
   /** Raw events per user id. */
   eventsByUser: Map<string, unknown[]>
+  /** A user's addresses and phone numbers as the provider answers with them (else the sign-in's email). */
+  usersById: Map<string, { emails: string[]; phoneNumbers: string[] }>
   /** Answers the next revoke calls with these, in order. */
   revokeFaults: FakeAnswer[]
   /** The provider's passkeys per user id, in the provider's shape. */
@@ -125,11 +127,18 @@ export function createFakeBackend(
   }
 
   function authData(session: FakeSession): AuthenticateData {
+    const user = backend.usersById.get(session.userId)
     return {
       session_token: session.token,
       session_jwt: mintJwt(session.userId),
       session: { expires_at: new Date(session.expiresAt).toISOString(), session_id: session.id },
-      user: { user_id: session.userId, emails: [{ email: session.email }] },
+      user: {
+        user_id: session.userId,
+        emails: (user?.emails ?? [session.email]).map((email) => ({ email })),
+        ...(user
+          ? { phone_numbers: user.phoneNumbers.map((number) => ({ phone_number: number })) }
+          : {}),
+      },
     }
   }
 
@@ -303,6 +312,7 @@ export function createFakeBackend(
     grantMinutes: null,
     eventsFaults: [],
     eventsByUser: new Map(),
+    usersById: new Map(),
     revokeFaults: [],
     passkeysByUser: new Map(),
     accountFaults: [],

@@ -18,7 +18,7 @@ function renderAccount(
     type: WORKER_MESSAGE.signin,
     email,
     phone,
-    jwt: 'eyJ.a.b',
+
     expiresAt: 1,
   })
   const onSignOut = props.onSignOut ?? vi.fn(() => Promise.resolve())

@@ -1,10 +1,20 @@
 /** What a person is told when a sign-in step fails, a silent service included. */
 import { describe, expect, it } from 'vitest'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
-import { linkErrorText, signInErrorText } from './sign-in-errors.ts'
+import { HandoffError } from '../../session/session-client.ts'
+import { linkErrorText, oauthErrorText, signInErrorText } from './sign-in-errors.ts'
 
 const NOT_ANSWERING = 'The sign-in service is not answering. Check your connection and try again.'
 const UNREACHABLE = 'Cannot reach the sign-in service. Check your connection and try again.'
+
+describe('a sign-in the worker could not confirm', () => {
+  it.each([signInErrorText, linkErrorText, oauthErrorText])('is said as such by %o', (text) => {
+    expect(text(new HandoffError('refused'))).toBe(
+      'That sign-in could not be confirmed. Sign in again.',
+    )
+    expect(text(new HandoffError('unreachable'))).toBe(UNREACHABLE)
+  })
+})
 
 describe('signInErrorText', () => {
   it('says the service is not answering when a step ran past its deadline', () => {

@@ -2,6 +2,7 @@
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 import { isNetworkFailure } from '../../shared/network-failure.ts'
+import { HandoffError } from '../../session/session-client.ts'
 
 const OTHER_BROWSER =
   'Open the sign-in link in the same browser where you asked for it, or sign in with a code.'
@@ -40,6 +41,8 @@ const OAUTH_MESSAGES: Record<string, string> = {
 
 /** The message of a known provider error type, or of a failure to reach the provider. */
 function knownText(error: unknown): string | undefined {
+  // The worker checks every sign-in at the provider before it keeps it (decision 025).
+  if (error instanceof HandoffError) return error.message
   if (!isRecord(error)) return undefined
   const type = error.error_type
   if (typeof type === 'string' && MESSAGES[type]) return MESSAGES[type]

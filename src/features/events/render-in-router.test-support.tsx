@@ -42,7 +42,7 @@ export function signedInStore(messages: WorkerMessage[] = [], email = 'holder@ex
     type: WORKER_MESSAGE.signin,
     email,
     phone: null,
-    jwt: 'eyJ.a.b',
+
     expiresAt: 1,
   })
   for (const message of messages) store.getState().apply(message)

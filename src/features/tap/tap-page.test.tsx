@@ -49,7 +49,7 @@ function signedInStore(events: PoapEvent[] | null = [event('1')]): AppStore {
       signedIn: true,
       email: 'holder@example.com',
       phone: null,
-      jwt: 'eyJ.a.b',
+
       expiresAt: 9e12,
     },
     events: events && { events, fetchedAt: 1, source: 'cache' },
@@ -267,7 +267,7 @@ describe('TapPage: signed in', () => {
         signedIn: true,
         email: 'holder@example.com',
         phone: null,
-        jwt: 'eyJ.a.b',
+
         expiresAt: 9e12,
       },
       events: null,

@@ -40,6 +40,7 @@ import {
   GENERIC_WALLET_TEXT,
   NO_WALLET_TEXT,
   PENDING_TEXT,
+  NOT_CONFIRMED_TEXT,
   SERVICE_UNREACHABLE_TEXT,
   WALLET_LOCKED_TEXT,
   walletErrorText,
@@ -47,6 +48,7 @@ import {
 } from './wallet-errors.ts'
 import { AccountChangedError, WalletLockedError } from './wallet-sign-in-flow.ts'
 import { SignInServiceUnreachableError } from './wallet-sign-in-provider.ts'
+import { HandoffError } from '../../session/session-client.ts'
 
 const connector = { name: 'MetaMask' }
 const address = '0x00000000000000000000000000000000000000a1'
@@ -228,6 +230,15 @@ describe('our own and the provider', () => {
 
   it('WalletLockedError: the locked wording, never "changed accounts"', () => {
     expectWords(new WalletLockedError(), WALLET_LOCKED_TEXT)
+  })
+
+  it('a sign-in the worker could not confirm at the provider (its words for the holder)', () => {
+    for (const [failure, words] of [
+      ['refused', NOT_CONFIRMED_TEXT],
+      ['unreachable', SERVICE_UNREACHABLE_TEXT],
+    ] as const) {
+      expect(describeWalletError(new HandoffError(failure))).toEqual({ text: words, known: true })
+    }
   })
 
   it('the sign-in service unreachable (a network failure the provider call wrapped)', () => {

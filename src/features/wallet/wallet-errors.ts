@@ -14,6 +14,9 @@ export const DECLINED_TEXT =
 export const WRONG_SIGNATURE_TEXT =
   'The signature did not match this wallet, so you were not signed in. Try again and sign with the wallet shown.'
 
+/** Shown when the worker could not confirm the sign-in at the provider (decision 025). */
+export const NOT_CONFIRMED_TEXT = 'That sign-in could not be confirmed. Sign in again.'
+
 /** Shown when the chain cannot be read (RPC down, offline, or blocked). */
 export const RPC_UNREACHABLE_TEXT =
   'Cannot reach the network right now, so the balance is unknown. Your wallet is still connected.'
@@ -163,6 +166,11 @@ function providerText(error: unknown): { text: string; known: boolean } | undefi
     error.name === 'SignInServiceUnreachableError'
   ) {
     return { text: SERVICE_UNREACHABLE_TEXT, known: true }
+  }
+  // The worker checks the sign-in at the provider before it keeps it (session-client.ts).
+  if (error.name === 'HandoffError') {
+    const text = error.failure === 'unreachable' ? SERVICE_UNREACHABLE_TEXT : NOT_CONFIRMED_TEXT
+    return { text, known: true }
   }
   if (error.name === 'SignInDeadlineError') {
     return {
