@@ -7,7 +7,9 @@ import { FaultBoard, FaultSpecError, parseFault, type Fault } from './faults.ts'
 import { matchRoute } from './router.ts'
 import { json, type DevRequest, type ErrorBody, type Reply, type Route } from './types.ts'
 
-const MAX_BODY_BYTES = 1_000_000
+// Room for a long event list put through the cards stand-in's `/_dev/events` (bench:long-list
+// serves 5,000 entries and an answer over the app's 2 MB limit).
+const MAX_BODY_BYTES = 16_000_000
 
 /** What a server needs to know: its name (for messages), routes, CORS policy and error wording. */
 export interface DevServerOptions {
