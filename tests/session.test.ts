@@ -66,6 +66,82 @@ describe('sign-in', () => {
     expect(errors).toEqual([])
   })
 
+  it('no page hears the JWT or the session token: broadcasts, snapshots, the hand-off’s answer', async () => {
+    // Everything the worker tells any page of this context, across navigations: every message
+    // on the session channel, posted by the worker, or answered on a private port.
+    const heard: (string | undefined)[] = []
+    const { context, page } = await suite.installed({
+      prepare: async (context) => {
+        await context.exposeBinding('__hearSession', (_source, data: string | undefined) => {
+          heard.push(data)
+        })
+        await context.addInitScript(() => {
+          const hear = (data: unknown) =>
+            void (window as unknown as { __hearSession(data: string): void }).__hearSession(
+              JSON.stringify(data),
+            )
+          new BroadcastChannel('iyk-cards:session').addEventListener('message', (event) =>
+            hear(event.data),
+          )
+          navigator.serviceWorker?.addEventListener('message', (event) => hear(event.data))
+          const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+          Object.defineProperty(MessagePort.prototype, 'onmessage', {
+            configurable: true,
+            get(this: MessagePort) {
+              return onmessage.get!.call(this) as unknown
+            },
+            set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+              onmessage.set!.call(
+                this,
+                handler &&
+                  ((event: MessageEvent) => {
+                    hear(event.data)
+                    handler.call(this, event)
+                  }),
+              )
+            },
+          })
+        })
+      },
+    })
+    const listener = await context.newPage()
+    await listener.goto(appUrl + '/')
+    await signInWithCode(page)
+    await page.waitForURL(appUrl + '/')
+    await expectEventsHome(page)
+    await expectEventsHome(listener)
+    const credentials = async () => {
+      const session = (await readEngineState(page))?.session as {
+        sessionToken: string
+        jwt: string
+      }
+      return [session.sessionToken, session.jwt]
+    }
+    const first = await credentials()
+    // A re-authentication (a new JWT, announced as `session`) and a reload (a new snapshot).
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(async () => (await credentials())[1]).not.toBe(first[1])
+    await page.reload()
+    await expectEventsHome(page)
+    const secrets = [...first, ...(await credentials())]
+    // Other ports carry other things (null among them): only the session's messages have a type.
+    const types = new Set(
+      heard.map((data) => (JSON.parse(data ?? 'null') as { type?: unknown } | null)?.type),
+    )
+    for (const type of ['signin', 'handoff-result', 'session', 'snapshot', 'events']) {
+      expect(types, `heard a ${type}`).toContain(type)
+    }
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(10)
+      expect(heard.filter((data) => data?.includes(secret))).toEqual([])
+    }
+    // Nor does the signed-in page keep one where a script could read it.
+    const pageStorage = await page.evaluate(
+      () => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.cookie,
+    )
+    for (const secret of secrets) expect(pageStorage).not.toContain(secret)
+  })
+
   /** Asks for a code on /auth/email (from `path`) and waits for the code step. */
   async function sendCode(page: Page, email: string, path = '/auth/email') {
     await page.goto(appUrl + path)
