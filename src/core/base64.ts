@@ -1,4 +1,4 @@
-/** Base64 of a text's UTF-8 bytes, for Basic auth without DOM or Node helpers. */
+/** A text's UTF-8 bytes, counted and in base64 (Basic auth), without DOM or Node helpers. */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
@@ -25,6 +25,11 @@ function utf8Bytes(text: string): number[] {
 }
 
 /** Standard padded base64 of the UTF-8 encoding of `text`. */
+/** Number of UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD), as a body or encoding holds it. */
+export function utf8Length(text: string): number {
+  return utf8Bytes(text).length
+}
+
 export function base64Encode(text: string): string {
   const bytes = utf8Bytes(text)
   let out = ''

@@ -1,5 +1,5 @@
 /** The forms a known secret can take in a report (percent-encoded, base64, inside a base64 blob), and finding them. */
-import { base64Encode } from './base64.ts'
+import { base64Encode, utf8Length } from './base64.ts'
 
 /** Values shorter than this are not looked for: they would match ordinary text (a tap's `ctr` is 6). */
 export const MIN_SECRET_LENGTH = 6
@@ -10,16 +10,6 @@ export const MIN_SECRET_LENGTH = 6
  * the piece could occur by chance.
  */
 const MIN_BASE64_PIECE = 8
-
-/** Number of UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD, as base64Encode writes it). */
-function utf8Length(text: string): number {
-  let length = 0
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0
-    length += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
-  }
-  return length
-}
 
 const toBase64Url = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_')
 

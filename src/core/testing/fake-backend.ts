@@ -1,5 +1,5 @@
 /** Scripted stand-ins for the provider and the cards API behind a fake Http port, for tests and scripts. */
-import { base64Encode } from '../base64.ts'
+import { base64Encode, utf8Length } from '../base64.ts'
 import { BodyTooLargeError } from '../body-too-large.ts'
 import { SESSION_DURATION_MINUTES } from '../constants.ts'
 import type { Clock, Http, HttpRequest, HttpResponse } from '../ports.ts'
@@ -20,16 +20,6 @@ export interface Gate {
   release(): void
   /** Resolves once a request is waiting at the gate. */
   reached: Promise<void>
-}
-
-/** Length of a text in UTF-8 bytes, as a real body would be counted. */
-function utf8Length(text: string): number {
-  let bytes = 0
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
-  }
-  return bytes
 }
 
 /** Builds a JSON reply. */
