@@ -19,6 +19,7 @@ import { build } from 'vite'
 import { CHROMIUM_PATH, LAUNCH_ARGS } from '../../tests/support/browser.ts'
 import { startStaticServer, type StaticServer } from '../../tests/support/static-server.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { signInWithEmailCode } from './sign-in.ts'
 
 const HOST = '127.0.0.1'
 const PORTS = { app: 24173, floor: 24174, provider: 28787, cards: 28788, sink: 28789 }
@@ -162,18 +163,7 @@ async function signIn(chrome: LaunchedChrome, appUrl: string, stack: Stack): Pro
   const browser = await chromium.connectOverCDP(`http://${HOST}:${chrome.port}`)
   try {
     const page = await browser.contexts()[0]!.newPage()
-    const email = `bench-${Date.now()}@example.com`
-    await page.goto(`${appUrl}/auth/email`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByRole('button', { name: 'Send code' }).click()
-    await page.getByLabel('6-digit code').waitFor()
-    const inbox = await fetch(`${stack.provider.url}/_dev/inbox?email=${encodeURIComponent(email)}`)
-    const { messages } = (await inbox.json()) as { messages: { kind: string; code?: string }[] }
-    const code = messages.find((message) => message.kind === 'otp')?.code
-    if (!code) throw new Error('No sign-in code arrived in the stand-in inbox')
-    await page.getByLabel('6-digit code').fill(code)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Your events', level: 1 }).waitFor()
+    await signInWithEmailCode(page, appUrl, stack.provider.url)
     await page.close()
   } finally {
     await browser.close()

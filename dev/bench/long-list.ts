@@ -19,6 +19,7 @@ import { waitForServiceWorker } from '../../tests/support/browser.ts'
 import { startStaticServer } from '../../tests/support/static-server.ts'
 import { nativeDemoEvents } from '../cards/demo-events.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { signInWithEmailCode } from './sign-in.ts'
 
 const HOST = '127.0.0.1'
 const PORTS = { app: 25173, provider: 25787, cards: 25788, sink: 25789 }
@@ -62,22 +63,6 @@ function longList(count: number, tag: string, imageBase: string): unknown[] {
       year: start.getUTCFullYear(),
     }
   })
-}
-
-/** Signs a holder in with the emailed code; resolves on the events screen. */
-async function signIn(page: Page, appUrl: string, stack: Stack): Promise<void> {
-  const email = `bench-${Date.now()}@example.com`
-  await page.goto(`${appUrl}/auth/email`)
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await page.getByLabel('6-digit code').waitFor()
-  const inbox = await fetch(`${stack.provider.url}/_dev/inbox?email=${encodeURIComponent(email)}`)
-  const { messages } = (await inbox.json()) as { messages: { kind: string; code?: string }[] }
-  const code = messages.find((message) => message.kind === 'otp')?.code
-  if (!code) throw new Error('No sign-in code arrived in the stand-in inbox')
-  await page.getByLabel('6-digit code').fill(code)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Your events', level: 1 }).waitFor()
 }
 
 /** The signed-in holder's user id, from the worker's record in IndexedDB. */
@@ -227,7 +212,7 @@ async function main(): Promise<void> {
     const page = await context.newPage()
     await page.goto(app.url)
     await waitForServiceWorker(page)
-    await signIn(page, app.url, stack)
+    await signInWithEmailCode(page, app.url, stack.provider.url)
     const userId = await userIdOf(page)
 
     console.log(
