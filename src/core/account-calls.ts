@@ -44,10 +44,14 @@ export const ACCOUNT_OPS = [
 
 /**
  * Why an account call did not happen: nobody is signed in (or the provider ended the session),
- * the provider could not be reached or is having trouble, or it refused (`errorType` says why).
+ * a change needs a recent sign-in (`reauth-needed`: the holder must show they are present), the
+ * provider could not be reached or is having trouble, or it refused (`errorType` says why).
  */
 export type AccountFailure =
-  { kind: 'signed-out' } | { kind: 'unreachable' } | { kind: 'refused'; errorType: string | null }
+  | { kind: 'signed-out' }
+  | { kind: 'reauth-needed' }
+  | { kind: 'unreachable' }
+  | { kind: 'refused'; errorType: string | null }
 
 /** What an account call came to. */
 export type AccountResult =

@@ -128,3 +128,9 @@ export const MAX_CACHED_IMAGE_BYTES = 1_000_000
 
 /** Most bytes of event images kept offline in all. */
 export const MAX_CACHED_IMAGES_BYTES = 20_000_000
+
+/**
+ * How recent a sign-in (the provider's newest factor: a code, a link, a passkey) must be for the
+ * worker to add, rename or remove a passkey. A re-authentication proves nothing of the holder.
+ */
+export const FRESH_FACTOR_MS = 5 * 60_000

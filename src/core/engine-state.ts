@@ -88,6 +88,11 @@ function parseSession(value: unknown): StoredSession | null {
     email: expectOptionalString(raw.email, 'session.email'),
     // Absent in state stored before phone sign-in: none.
     phone: raw.phone === undefined ? null : expectOptionalString(raw.phone, 'session.phone'),
+    // Absent in state stored before it was kept: no fresh factor until the next sign-in.
+    factorAt:
+      raw.factorAt === undefined || raw.factorAt === null
+        ? null
+        : expectNumber(raw.factorAt, 'session.factorAt'),
     lastAuthAt: expectNumber(raw.lastAuthAt, 'session.lastAuthAt'),
     nextDueAt: expectNumber(raw.nextDueAt, 'session.nextDueAt'),
     backoffAttempt: expectCount(raw.backoffAttempt, 'session.backoffAttempt'),

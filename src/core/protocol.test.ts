@@ -112,6 +112,12 @@ const workerMessages: WorkerMessage[] = [
     id: 'account-4',
     result: { ok: false, failure: { kind: 'signed-out' } },
   },
+  {
+    v,
+    type: WORKER_MESSAGE.accountResult,
+    id: 'account-5',
+    result: { ok: false, failure: { kind: 'reauth-needed' } },
+  },
   { v, type: WORKER_MESSAGE.handoffResult, id: 'handoff-1', result: { ok: true } },
   {
     v,

@@ -422,7 +422,11 @@ function parsePasskey(value: unknown, index: number): Passkey {
 
 function parseAccountFailure(value: unknown): AccountFailure {
   const raw = expectRecord(value, 'failure')
-  const kind = expectOneOf(raw.kind, ['signed-out', 'unreachable', 'refused'] as const, 'kind')
+  const kind = expectOneOf(
+    raw.kind,
+    ['signed-out', 'reauth-needed', 'unreachable', 'refused'] as const,
+    'kind',
+  )
   if (kind !== 'refused') return { kind }
   return { kind, errorType: expectOptionalString(raw.errorType, 'failure.errorType') }
 }

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { readProviderAnswer } from './account-calls.ts'
 import {
   classifyAuthenticateResponse,
+  parseAuthenticateData,
   reportableErrorMessage,
   reportableErrorType,
+  toAuthenticatedSession,
   UNRECOGNISED_ERROR_TYPE,
 } from './provider-session.ts'
 
@@ -91,5 +93,41 @@ describe('readProviderAnswer: the error type tabs get', () => {
     expect(refused(`bad_${TOKEN}`)).toMatchObject({
       failure: { kind: 'refused', errorType: UNRECOGNISED_ERROR_TYPE },
     })
+  })
+})
+
+describe('the newest factor time: when the holder last proved they are present', () => {
+  const answer = (factors: unknown) => ({
+    session_token: TOKEN,
+    session_jwt: 'jwt',
+    session: { expires_at: '2025-01-01T01:00:00Z', authentication_factors: factors },
+    user: { user_id: 'user-test-1', emails: [] },
+  })
+  const factorAt = (factors: unknown) =>
+    toAuthenticatedSession(parseAuthenticateData(answer(factors))).factorAt
+
+  it('is the newest last_authenticated_at among the session’s factors', () => {
+    expect(
+      factorAt([
+        { type: 'otp', delivery_method: 'email', last_authenticated_at: '2025-01-01T00:00:00Z' },
+        { type: 'webauthn', last_authenticated_at: '2025-01-01T00:03:00Z' },
+        { type: 'magic_link', last_authenticated_at: '2025-01-01T00:01:00Z' },
+      ]),
+    ).toBe(Date.UTC(2025, 0, 1, 0, 3))
+  })
+
+  it('leaves out a factor without a readable time, and is null with none left', () => {
+    expect(
+      factorAt([
+        { type: 'otp', last_authenticated_at: 'yesterday' },
+        { type: 'otp', last_authenticated_at: 1735689600000 },
+        { type: 'otp' },
+        null,
+        { type: 'otp', last_authenticated_at: '2025-01-01T00:02:00Z' },
+      ]),
+    ).toBe(Date.UTC(2025, 0, 1, 0, 2))
+    for (const none of [undefined, null, [], 'factors', [{ type: 'otp' }]]) {
+      expect(factorAt(none)).toBeNull()
+    }
   })
 })

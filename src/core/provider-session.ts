@@ -15,7 +15,12 @@ export interface AuthenticateData {
   session_token: string
   session_jwt: string
   /** `session_id` is optional so a hand-off from a page built before it was kept still parses. */
-  session: { expires_at: string; session_id?: string }
+  session: {
+    expires_at: string
+    session_id?: string
+    /** The provider's factors, each with its `last_authenticated_at` (only those that parse). */
+    authentication_factors?: { last_authenticated_at: string }[]
+  }
   user: {
     user_id: string
     emails: { email: string }[]
@@ -37,6 +42,11 @@ export interface AuthenticatedSession {
   email: string | null
   /** The first phone number of the user (E.164), or null. */
   phone: string | null
+  /**
+   * Epoch ms of the newest `last_authenticated_at` among the session's factors (a code, a link, a
+   * passkey), or null when the answer named none: when the holder last proved they are present.
+   */
+  factorAt: number | null
 }
 
 /** Validates the authenticate parts and keeps only what the app needs (never the rest of the user). */
@@ -58,6 +68,16 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
           : [],
       )
     : []
+  // Read per factor, tolerantly: a factor without a readable time is no proof of presence.
+  const factors = Array.isArray(session.authentication_factors)
+    ? session.authentication_factors.flatMap((entry) =>
+        isRecord(entry) &&
+        typeof entry.last_authenticated_at === 'string' &&
+        Number.isFinite(Date.parse(entry.last_authenticated_at))
+          ? [{ last_authenticated_at: entry.last_authenticated_at }]
+          : [],
+      )
+    : []
   const sessionId =
     session.session_id === undefined
       ? undefined
@@ -68,6 +88,7 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
     session: {
       expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`),
       ...(sessionId === undefined ? {} : { session_id: sessionId }),
+      ...(factors.length > 0 ? { authentication_factors: factors } : {}),
     },
     user: {
       user_id: expectString(user.user_id, `${path}.user.user_id`),
@@ -87,7 +108,14 @@ export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSes
     sessionId: data.session.session_id ?? null,
     email: data.user.emails[0]?.email ?? null,
     phone: data.user.phone_numbers?.[0]?.phone_number ?? null,
+    factorAt: newestFactorAt(data.session.authentication_factors ?? []),
   }
+}
+
+/** The newest factor time, in epoch ms, or null when there is none. */
+function newestFactorAt(factors: readonly { last_authenticated_at: string }[]): number | null {
+  const times = factors.map((factor) => Date.parse(factor.last_authenticated_at))
+  return times.length === 0 ? null : Math.max(...times)
 }
 
 /** What one authenticate call came to. */

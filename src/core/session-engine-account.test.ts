@@ -1,7 +1,7 @@
 /** The engine's account calls (passkeys): made with the worker's session token, answered to one tab. */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { base64Encode } from './base64.ts'
-import { ENGINE_STATE_KEY } from './constants.ts'
+import { ENGINE_STATE_KEY, FRESH_FACTOR_MS } from './constants.ts'
 import type { EngineState } from './engine-state.ts'
 import { PROTOCOL_VERSION as v, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
 import { json } from './testing/fake-backend.ts'
@@ -190,5 +190,99 @@ describe('a holder who signed in by text message', () => {
     )
     const snapshot = await h.engine.snapshot()
     expect(snapshot.auth).toEqual(expect.objectContaining({ phone: '+14155550101' }))
+  })
+})
+
+describe('account changes need the holder present (a recent sign-in, as the provider says)', () => {
+  const changes = [
+    { op: 'passkey-options' },
+    { op: 'passkey-register', credential: '{"id":"c"}' },
+    { op: 'passkey-rename', id: 'webauthn-registration-test-1', name: 'Work laptop' },
+    { op: 'passkey-remove', id: 'webauthn-registration-test-1' },
+  ] as const
+
+  it('keeps the newest factor time from the provider’s answer', async () => {
+    expect((await stored())?.session?.factorAt).toBe(h.clock.now())
+  })
+
+  it('allows every change within five minutes of the sign-in', async () => {
+    h.clock.advance(FRESH_FACTOR_MS)
+    for (const call of changes) {
+      expect((await h.engine.account(call)).ok).toBe(true)
+    }
+  })
+
+  it('refuses every change after that with reauth-needed, calling nobody; the list still loads', async () => {
+    h.clock.advance(FRESH_FACTOR_MS + 1)
+    const before = h.backend.requests.length
+    for (const call of changes) {
+      expect(await h.engine.account(call)).toEqual({
+        ok: false,
+        failure: { kind: 'reauth-needed' },
+      })
+    }
+    expect(h.backend.requests.length).toBe(before)
+    expect((await h.engine.account({ op: 'passkeys' })).ok).toBe(true)
+    expect(h.backend.passkeysByUser.get('user-a')).toHaveLength(1)
+    expect((await stored())?.session).not.toBeNull()
+  })
+
+  it('is not made fresh by a re-authentication: only the provider’s factor times count', async () => {
+    h.clock.advance(FRESH_FACTOR_MS + 1)
+    await h.engine.refresh()
+    expect(h.backend.callsTo('/sessions/authenticate')).toHaveLength(2)
+    expect(await h.engine.account(changes[3])).toEqual({
+      ok: false,
+      failure: { kind: 'reauth-needed' },
+    })
+  })
+
+  it('is not made fresh by registering a passkey (the page made that credential)', async () => {
+    h.clock.advance(FRESH_FACTOR_MS - 1000)
+    expect((await h.engine.account(changes[1])).ok).toBe(true)
+    h.clock.advance(2000)
+    expect(await h.engine.account(changes[3])).toEqual({
+      ok: false,
+      failure: { kind: 'reauth-needed' },
+    })
+  })
+
+  it('cannot be forged by a page: a handed-off factor time is not kept, the provider’s is', async () => {
+    h.clock.advance(FRESH_FACTOR_MS + 1)
+    const stale = h.backend.signIn('user-b')
+    h.clock.advance(FRESH_FACTOR_MS + 1)
+    // The page claims a factor proved just now; the provider's answer says otherwise.
+    const forged = {
+      ...stale,
+      session: {
+        ...stale.session,
+        authentication_factors: [{ last_authenticated_at: new Date(h.clock.now()).toISOString() }],
+      },
+    }
+    await h.engine.handoff(forged)
+    const session = (await stored())?.session
+    expect(session?.userId).toBe('user-b')
+    expect(session?.factorAt).toBe(h.clock.now() - FRESH_FACTOR_MS - 1)
+    expect(await h.engine.account(changes[0])).toEqual({
+      ok: false,
+      failure: { kind: 'reauth-needed' },
+    })
+  })
+
+  it('refuses a change when the provider named no factor (or a stored session predates them)', async () => {
+    await h.store.update<Record<string, unknown>>(ENGINE_STATE_KEY, (state) => ({
+      ...state,
+      session: { ...(state?.session as object), factorAt: undefined },
+    }))
+    expect(await h.engine.account(changes[0])).toEqual({
+      ok: false,
+      failure: { kind: 'reauth-needed' },
+    })
+  })
+
+  it('takes a new sign-in as fresh again', async () => {
+    h.clock.advance(FRESH_FACTOR_MS + 1)
+    await h.engine.handoff(h.backend.signIn('user-a'))
+    expect((await h.engine.account(changes[3])).ok).toBe(true)
   })
 })

@@ -14,6 +14,7 @@ import {
   CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
+  FRESH_FACTOR_MS,
   JWT_FRESH_MS,
   MAX_EVENTS_BODY_BYTES,
   MAX_PENDING_TAPS,
@@ -540,7 +541,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     const fresh = toAuthenticatedSession(readRegisteredSession(data))
     const wrote = await mutate((state) =>
       state.epoch === epoch && state.session?.userId === fresh.userId
-        ? { ...state, session: { ...state.session, ...fresh } }
+        ? // The new factor is the credential the page made, no proof the holder is here: the
+          // freshness stays the sign-in's.
+          { ...state, session: { ...state.session, ...fresh, factorAt: state.session.factorAt } }
         : null,
     )
     if (wrote) {
@@ -551,6 +554,11 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   async function account(call: AccountCall): Promise<AccountResult> {
     const { session, epoch } = await readState()
     if (session === null) return { ok: false, failure: { kind: 'signed-out' } }
+    // A change needs the holder present: a sign-in within minutes, as the provider's factors show
+    // (a re-authentication does not move them). The page cannot say so: only the provider can.
+    if (changesAccount(call) && !hasFreshFactor(session, clock.now())) {
+      return { ok: false, failure: { kind: 'reauth-needed' } }
+    }
     const ask = async (next: AccountCall): Promise<AccountResult | Record<string, unknown>> => {
       const answer = await callAccount(session, next)
       if (answer.ok) {
@@ -880,4 +888,14 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     },
   }
   return engine
+}
+
+/** Whether a call changes the holder's passkeys (the options start an addition). */
+function changesAccount(call: AccountCall): boolean {
+  return call.op !== 'passkeys'
+}
+
+/** Whether the provider's newest factor of `session` is recent enough for an account change. */
+function hasFreshFactor(session: StoredSession, now: number): boolean {
+  return session.factorAt !== null && now - session.factorAt <= FRESH_FACTOR_MS
 }

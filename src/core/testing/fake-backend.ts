@@ -50,6 +50,8 @@ interface FakeSession {
   email: string
   expiresAt: number
   alive: boolean
+  /** When the sign-in proved the factor (a re-authentication leaves it). */
+  factorAt: number
 }
 
 /** The fake provider, cards API and the Http port in front of them. */
@@ -121,7 +123,13 @@ export function createFakeBackend(
     return {
       session_token: session.token,
       session_jwt: mintJwt(session.userId),
-      session: { expires_at: new Date(session.expiresAt).toISOString(), session_id: session.id },
+      session: {
+        expires_at: new Date(session.expiresAt).toISOString(),
+        session_id: session.id,
+        authentication_factors: [
+          { last_authenticated_at: new Date(session.factorAt).toISOString() },
+        ],
+      },
       user: {
         user_id: session.userId,
         emails: (user?.emails ?? [session.email]).map((email) => ({ email })),
@@ -293,6 +301,7 @@ export function createFakeBackend(
         email,
         expiresAt: clock.now() + durationMinutes * 60_000,
         alive: true,
+        factorAt: clock.now(),
       }
       sessions.set(session.token, session)
       return authData(session)

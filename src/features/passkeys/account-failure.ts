@@ -4,6 +4,9 @@ import type { AccountFailure } from '../../core/account-calls.ts'
 const NEEDS_VERIFIED =
   'Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.'
 
+/** Why the holder is asked to sign in again before a change to their passkeys. */
+export const REAUTH_TEXT = 'For your safety, sign in again to change passkeys.'
+
 /** Provider refusals with words of their own (the rest read as a general refusal). */
 const REFUSALS: Record<string, string> = {
   webauthn_registration_not_found: 'That passkey is no longer on your account.',
@@ -22,6 +25,8 @@ export function accountFailureText(failure: AccountFailure): string {
   switch (failure.kind) {
     case 'signed-out':
       return 'You’re signed out. Sign in again to manage your passkeys.'
+    case 'reauth-needed':
+      return REAUTH_TEXT
     case 'unreachable':
       return 'Can’t reach the sign-in service. Check your connection and try again.'
     case 'refused':

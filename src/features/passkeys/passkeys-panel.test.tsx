@@ -41,8 +41,16 @@ function renderPanel(
   supported = true,
 ) {
   const fake = fakeAccount(start, answers)
-  render(<PasskeysPanel account={fake.account} create={create} supported={supported} />)
-  return { ...fake, create }
+  const onSignInAgain = vi.fn()
+  render(
+    <PasskeysPanel
+      account={fake.account}
+      onSignInAgain={onSignInAgain}
+      create={create}
+      supported={supported}
+    />,
+  )
+  return { ...fake, create, onSignInAgain }
 }
 
 describe('PasskeysPanel', () => {
@@ -166,5 +174,37 @@ describe('PasskeysPanel', () => {
     await screen.findByRole('list')
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull()
     expect(screen.getByText('This browser can’t make passkeys.')).toBeInTheDocument()
+  })
+})
+
+describe('PasskeysPanel when a change needs a recent sign-in', () => {
+  const reauth: AccountResult = { ok: false, failure: { kind: 'reauth-needed' } }
+
+  it('asks the holder to sign in again when removing is refused, and takes them there', async () => {
+    const { onSignInAgain } = renderPanel([phone], { 'passkey-remove': reauth })
+    await screen.findByRole('list')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Phone' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'For your safety, sign in again to change passkeys.',
+    )
+    expect(screen.getByRole('list')).toHaveTextContent('Phone')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }))
+    expect(onSignInAgain).toHaveBeenCalledOnce()
+  })
+
+  it('asks the same before adding, without starting the browser’s ceremony', async () => {
+    const { create } = renderPanel([phone], { 'passkey-options': reauth })
+    await screen.findByRole('list')
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('sign in again to change passkeys')
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeInTheDocument()
+    expect(create).not.toHaveBeenCalled()
+  })
+
+  it('asks the same when the worker refuses the new passkey after the ceremony', async () => {
+    renderPanel([phone], { 'passkey-register': reauth })
+    await screen.findByRole('list')
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }))
+    expect(await screen.findByRole('button', { name: 'Sign in again' })).toBeInTheDocument()
   })
 })

@@ -18,9 +18,13 @@ import { createPasskey } from './create-passkey.ts'
 import { passkeysSupported } from './platform-authenticator.ts'
 import './passkeys.css'
 
-/** Props: the worker's account calls, and (for tests) the browser's ceremony and support check. */
+/**
+ * Props: the worker's account calls, where to go to sign in again when a change needs a recent
+ * sign-in, and (for tests) the browser's ceremony and support check.
+ */
 export interface PasskeysPanelProps {
   account: SessionActions['account']
+  onSignInAgain(): void
   create?: typeof createPasskey
   supported?: boolean
 }
@@ -30,12 +34,16 @@ type ListState =
   | { status: 'ready'; passkeys: Passkey[] }
   | { status: 'failed'; message: string }
 
-/** What the holder is told after an action: a confirmation, or what went wrong. */
-type Outcome = { kind: 'done' | 'error'; text: string } | null
+/**
+ * What the holder is told after an action: a confirmation, what went wrong, or that a change needs
+ * a recent sign-in (with a way to sign in again).
+ */
+type Outcome = { kind: 'done' | 'error' | 'reauth'; text: string } | null
 
 /** The list, an add button (where passkeys work) and a rename or remove per passkey. */
 export function PasskeysPanel({
   account,
+  onSignInAgain,
   create = createPasskey,
   supported = passkeysSupported(),
 }: PasskeysPanelProps) {
@@ -68,7 +76,11 @@ export function PasskeysPanel({
   /** Shows a result's list, or says why there is none; true when it was a list. */
   const show = useCallback((result: AccountResult, failed: (text: string) => void): boolean => {
     if (!result.ok) {
-      failed(accountFailureText(result.failure))
+      if (result.failure.kind === 'reauth-needed') {
+        setOutcome({ kind: 'reauth', text: accountFailureText(result.failure) })
+      } else {
+        failed(accountFailureText(result.failure))
+      }
       return false
     }
     if ('passkeys' in result) setList({ status: 'ready', passkeys: result.passkeys })
@@ -106,7 +118,9 @@ export function PasskeysPanel({
     run('add', async () => {
       const outcome = await addPasskey(account, create)
       if (!outcome.ok) {
-        if (outcome.text !== null) fail(outcome.text)
+        if (outcome.text === null) return null
+        if (outcome.reauth) setOutcome({ kind: 'reauth', text: outcome.text })
+        else fail(outcome.text)
         return null
       }
       setList({ status: 'ready', passkeys: outcome.passkeys })
@@ -207,7 +221,16 @@ export function PasskeysPanel({
       ) : (
         <p className="muted">This browser can’t make passkeys.</p>
       )}
-      {outcome ? (
+      {outcome?.kind === 'reauth' ? (
+        <div className="stack">
+          <p className="form__error" role="alert">
+            {outcome.text}
+          </p>
+          <button type="button" className="button button--small" onClick={onSignInAgain}>
+            Sign in again
+          </button>
+        </div>
+      ) : outcome ? (
         <p
           className={outcome.kind === 'error' ? 'form__error' : 'form__notice'}
           role={outcome.kind === 'error' ? 'alert' : 'status'}

@@ -1,11 +1,12 @@
 /** `/account` (signed in): the holder's account, with passkeys, the wallet, the theme switch and install options. */
 import { Suspense } from 'react'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
 import { PasskeysPanel } from '../../features/passkeys/passkeys-panel.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
 import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
+import { reportError } from '../../shared/error-reporting.ts'
 import { retryableLazy } from '../../shared/retryable-lazy.tsx'
 
 /** The wallet panel (wagmi, viem) in its own chunk, fetched when this page renders. */
@@ -16,10 +17,19 @@ const WalletPanel = retryableLazy(() =>
 export const Route = createFileRoute('/_signedIn/account')({
   component: function Account() {
     const { session } = Route.useRouteContext()
+    const router = useRouter()
+    // A fresh sign-in is a new one: off to the sign-in page (outside the signed-in layout, which
+    // would send a signed-out holder home), then signed out there, back here once signed in.
+    const signInAgain = () => {
+      void router
+        .navigate({ to: '/auth/email', search: { redirect: '/account' } })
+        .then(() => session.signOut())
+        .catch((error: unknown) => reportError(error, { op: 'sign-in-again' }))
+    }
     return (
       <AccountPage
         onSignOut={session.signOut}
-        passkeys={<PasskeysPanel account={session.account} />}
+        passkeys={<PasskeysPanel account={session.account} onSignInAgain={signInAgain} />}
         themeToggle={<ThemeToggle />}
         install={<InstallPanel />}
         wallet={
