@@ -11,8 +11,10 @@ import { appShown, waitForServiceWorker } from './support/browser.ts'
 import {
   callCount,
   expectEventsHome,
+  latestMessage,
   makeReauthDue,
   newEmail,
+  patchEngineSession,
   readEngineState,
   signInWithCode,
 } from './support/stack.ts'
@@ -182,6 +184,39 @@ describe('passkeys', () => {
     expect(await page.getByTestId('passkeys-empty').isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Add a passkey' }).isEnabled()).toBe(true)
     expect(await credentials(authenticator)).toHaveLength(0)
+  })
+
+  it('a sign-in over five minutes old asks the holder to sign in again, then adds the passkey', async () => {
+    const context = await suite.newContext()
+    const { page, email } = await signedInAtLocalhost(context)
+    const authenticator = await addAuthenticator(page)
+    // As if the holder had signed in six minutes ago (the worker reads the time from its record).
+    await patchEngineSession(page, { factorAt: Date.now() - 6 * 60_000 })
+    await page.goto(localUrl + '/account')
+    await page.getByTestId('passkeys-empty').waitFor()
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'For your safety, sign in again to change passkeys' })
+      .waitFor()
+    expect(await credentials(authenticator)).toEqual([])
+
+    await page.getByRole('button', { name: 'Sign in again' }).click()
+    await page.waitForURL((url) => url.pathname === '/auth/email')
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByLabel('6-digit code').waitFor()
+    await page.getByLabel('6-digit code').fill((await latestMessage(email, 'otp')).code ?? '')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(localUrl + '/account')
+    await page.getByTestId('passkeys-empty').waitFor()
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Passkey added.' }).count(), {
+        message: 'the passkey added after signing in again',
+      })
+      .toBe(1)
+    expect(await credentials(authenticator)).toHaveLength(1)
   })
 
   it('a holder with no verified email or phone (a wallet only) is told why they cannot add one', async () => {

@@ -120,7 +120,13 @@ describe('sign-in', () => {
     const first = await credentials()
     // A re-authentication (a new JWT, announced as `session`) and a reload (a new snapshot).
     await page.getByRole('button', { name: 'Refresh' }).click()
-    await expect.poll(async () => (await credentials())[1]).not.toBe(first[1])
+    // A refresh is two provider calls of up to 8 s each: the poll's own 1 s is too short for one.
+    await expect
+      .poll(async () => (await credentials())[1], {
+        timeout: 20_000,
+        message: 'a new JWT in the worker after Refresh',
+      })
+      .not.toBe(first[1])
     await page.reload()
     await expectEventsHome(page)
     const secrets = [...first, ...(await credentials())]
