@@ -7,9 +7,14 @@ import { FaultBoard, FaultSpecError, parseFault, type Fault } from './faults.ts'
 import { matchRoute } from './router.ts'
 import { json, type DevRequest, type ErrorBody, type Reply, type Route } from './types.ts'
 
-// Room for a long event list put through the cards stand-in's `/_dev/events` (bench:long-list
-// serves 5,000 entries and an answer over the app's 2 MB limit).
-const MAX_BODY_BYTES = 16_000_000
+/** A request body the modelled APIs take: the real services refuse large ones. */
+const MAX_BODY_BYTES = 1_000_000
+/**
+ * The `/_dev/` controls only, never an API route: room for a long event list put through the
+ * cards stand-in's `/_dev/events` (bench:long-list serves 5,000 entries and an answer over the
+ * app's 2 MB limit).
+ */
+const MAX_DEV_CONTROL_BODY_BYTES = 16_000_000
 
 /** What a server needs to know: its name (for messages), routes, CORS policy and error wording. */
 export interface DevServerOptions {
@@ -33,12 +38,12 @@ export class PortInUseError extends Error {}
 
 class BodyTooLargeError extends Error {}
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError()
+    if (size > limit) throw new BodyTooLargeError()
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks)
@@ -111,7 +116,10 @@ export async function startDevServer(
     const cors = corsHeaders(options.cors, req.headers)
     let body: Buffer
     try {
-      body = await readBody(req)
+      body = await readBody(
+        req,
+        url.pathname.startsWith('/_dev/') ? MAX_DEV_CONTROL_BODY_BYTES : MAX_BODY_BYTES,
+      )
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
       send(res, errorBody(413, 'request_too_large', 'Request body is too large.'), cors)
