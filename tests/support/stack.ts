@@ -104,13 +104,14 @@ export async function setProviderConfig(config: Record<string, boolean | number>
   expect(response.status).toBe(200)
 }
 
-/** Clears faults and counters on both stand-ins. */
+/** Clears faults and counters on both stand-ins, and puts the stack's clock back to real time. */
 export async function resetStack(): Promise<void> {
-  await Promise.all(
-    (['provider', 'cards'] as const).map((server) =>
+  await Promise.all([
+    ...(['provider', 'cards'] as const).map((server) =>
       fetch(`${base(server)}/_dev/reset`, { method: 'POST' }),
     ),
-  )
+    resetProviderClock(),
+  ])
 }
 
 /**
