@@ -1,13 +1,12 @@
 /** Accessibility in real Chromium: axe finds nothing on any screen, in either theme; keyboard use. */
 import { AxeBuilder } from '@axe-core/playwright'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { appShown } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, newEmail, readEngineState } from './support/stack.ts'
+import { appUrl, cardsUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
-const cardsUrl = inject('cardsUrl')
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 const suite = browserSuite()

@@ -3,7 +3,7 @@
  * the events (through the DevTools protocol here) at a stopped worker, which settles the taps
  * kept while the service failed, or refreshes the session and list, under the schedule's rules.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { PERIODIC_SYNC_TAG, REAUTH_MIN_GAP_MS, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { browserSuite } from './support/browser-suite.ts'
@@ -19,8 +19,8 @@ import {
   readEngineState,
   resetStack,
 } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const EVENTS = '/api/poap-events'
 const QUERY = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'

@@ -4,16 +4,15 @@
  * decision 019: no script such a visit loads carries the phone-number library's metadata.
  */
 import { gzipSync } from 'node:zlib'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
+import { appUrl } from './support/test-stack.ts'
 
 /**
  * 116 KB gzip for a cold load of `/` or `/tap` (the foundation issue's 120 KB, tightened once the
  * start-up modules became one chunk: 113.1 and 111.2 KB then).
  */
 const BUDGET_BYTES = 116 * 1024
-
-const appUrl = inject('appUrl')
 
 const suite = browserSuite()
 

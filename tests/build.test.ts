@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPILE_HINT } from '../build/compile-hints.ts'
 import { sourceMapDir } from '../build/source-maps-aside.ts'
 import { LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
-
-const dist = inject('distDir')
+import { distDir as dist } from './support/test-stack.ts'
 
 /** Every script the build emitted, by file name. */
 async function scripts(dir: string): Promise<Map<string, string>> {

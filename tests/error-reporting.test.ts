@@ -5,13 +5,11 @@
  * holder's email address or a user, not even inside an error's message; and the Content Security
  * Policy lets the reports through.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState } from './support/stack.ts'
-
-const appUrl = inject('appUrl')
-const sinkUrl = inject('sinkUrl')
+import { appUrl, sinkUrl } from './support/test-stack.ts'
 
 const UID = '041E3C8A2D6B80'
 const CMAC = '4B00064004B0B3D3'

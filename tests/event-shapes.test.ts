@@ -3,14 +3,13 @@
  * (the stand-in's default), the camelCase shape, and a mixed list with broken entries. Every usable
  * event shows with its status in words; what could not be used is reported once, without names.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, newEmail } from './support/stack.ts'
-
-const sinkUrl = inject('sinkUrl')
+import { sinkUrl } from './support/test-stack.ts'
 
 /** The status words the app shows for the five statuses it knows. */
 const KNOWN_WORDS = ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']

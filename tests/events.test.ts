@@ -3,15 +3,13 @@
  * the event list in its groups, an event's detail and back, an unknown event, the empty state,
  * and the account page (email, theme, sign-out).
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, readEngineState } from './support/stack.ts'
-
-const appUrl = inject('appUrl')
-const cardsUrl = inject('cardsUrl')
+import { appUrl, cardsUrl } from './support/test-stack.ts'
 
 const suite = browserSuite()
 

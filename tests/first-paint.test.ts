@@ -3,12 +3,12 @@
  * screen, an inline script keeps the one the visit needs, and the app takes its place once its
  * first screen is ready. Here the bundles are held back to see what a phone paints before them.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const suite = browserSuite()
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'

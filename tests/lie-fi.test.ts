@@ -4,7 +4,7 @@
  * its list and says the service cannot be reached, a refresh and a sign-in step end within their
  * deadlines with a clear message; once the service is back, the tap is settled and sign-in works.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import {
   CARDS_TIMEOUT_MS,
@@ -26,8 +26,8 @@ import {
   readPendingTaps,
   type LieFi,
 } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const POAP_EVENTS = '/api/poap-events'
 const OTP_SEND = '/sdk/v1/otps/email/login_or_create'

@@ -1,9 +1,9 @@
 /** The web app manifest as Chromium sees it: linked, valid, installable, icons and screenshots real. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchProfile } from './support/browser.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 let context: BrowserContext
 let page: Page
 

@@ -5,7 +5,7 @@
  * the stack's inbox by number, refusals in words, and the worker owning the session afterwards.
  */
 import { randomInt } from 'node:crypto'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
@@ -16,9 +16,8 @@ import {
   newEmail,
   readEngineState,
 } from './support/stack.ts'
+import { appUrl, providerUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
-const providerUrl = inject('providerUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 

@@ -3,13 +3,12 @@
  * with the image host unreachable the list still shows every picture; without the kept copies it
  * would show placeholders; sign-out deletes them.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
+import { appUrl, cardsUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
-const cardsUrl = inject('cardsUrl')
 const IMAGE_CACHE = 'iyk-cards-images'
 
 const suite = browserSuite()

@@ -1,11 +1,11 @@
 /** Offline shell in real Chromium: after one visit, every route opens with no network. */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { openInstalled } from './support/holder.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const suite = browserSuite()
 let page: Page
 

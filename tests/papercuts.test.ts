@@ -1,10 +1,10 @@
 /** What a picky holder notices on a phone: touch targets, and a sign-in page that knows them. */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { appShown } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const suite = browserSuite()
 const PHONE = { viewport: { width: 390, height: 844 } }
 

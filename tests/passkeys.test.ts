@@ -4,7 +4,7 @@
  * worker, then used to sign in by button and by autofill, renamed, removed; cancelled and
  * unknown passkeys said in words; the session afterwards is the worker's.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
@@ -20,9 +20,8 @@ import {
   signInWithCode,
 } from './support/stack.ts'
 import { addTestWallet } from './support/test-wallet.ts'
+import { appUrl, providerUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
-const providerUrl = inject('providerUrl')
 /** The same build at `localhost`, an origin the test project authorizes too. */
 const localUrl = appUrl.replace('127.0.0.1', 'localhost')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'

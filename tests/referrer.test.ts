@@ -4,12 +4,11 @@
  * nor a `Referer`), and out of the address before the page names any subresource; the sign-in
  * still completes.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Request } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, latestMessage, newEmail } from './support/stack.ts'
-
-const appUrl = inject('appUrl')
+import { appUrl } from './support/test-stack.ts'
 
 const suite = browserSuite()
 

@@ -5,13 +5,13 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, signInWithCode } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const OUT = 'screenshots'
 
 const suite = browserSuite()

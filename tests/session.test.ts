@@ -3,7 +3,7 @@
  * sign-in by code and by link, tabs kept in step, a stopped worker, single flight, offline,
  * session loss, and the in-page host where service workers are blocked.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
@@ -21,9 +21,8 @@ import {
   setProviderConfig,
   signInWithCode,
 } from './support/stack.ts'
+import { appUrl, providerUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
-const providerUrl = inject('providerUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
 const suite = browserSuite()

@@ -1,11 +1,11 @@
 /** The app shell in real Chromium: routes, the guard, not-found, metadata, no errors, layout. */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { appShown, collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const suite = browserSuite()
 let context: BrowserContext
 

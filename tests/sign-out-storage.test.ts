@@ -3,14 +3,13 @@
  * the app uses (localStorage, sessionStorage, IndexedDB, Cache Storage, cookies), only the theme
  * and the cross-tab markers. Everything the holder left is searched for by value.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
 import { openSignedIn } from './support/holder.ts'
 import { dumpStorage } from './support/storage-inventory.ts'
 import { armFault, readEngineState, resetStack } from './support/stack.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
-
-const appUrl = inject('appUrl')
+import { appUrl } from './support/test-stack.ts'
 
 const UID = '041E3C8A2D6B80'
 const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`

@@ -2,7 +2,7 @@
  * "Refreshing…" in real Chromium: a normal refresh shows it and ends it; a worker the browser
  * stops mid-call (its end never announced) leaves no tab stuck on it past the recheck deadline.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { REFRESHING_RECHECK_MS } from '../src/core/constants.ts'
 import {
@@ -13,8 +13,8 @@ import {
 } from '../src/core/protocol.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, callCount, expectEventsHome, readEngineState } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 /** The recheck deadline, plus a worker start and one answer: the most a stuck tab may wait. */
 const DEADLINE_MS = REFRESHING_RECHECK_MS + 5_000

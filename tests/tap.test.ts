@@ -3,7 +3,7 @@
  * and an invalid link, sign-in from a tap and back to it, one refresh per signed-in tap with what
  * it brought, and a tap made offline kept by the session engine until the network returns.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
@@ -19,8 +19,8 @@ import {
   readEngineState,
   readPendingTaps,
 } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const POAP_EVENTS = '/api/poap-events'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'

@@ -1,9 +1,9 @@
 /** Theme in real Chromium: dark by default, the choice survives a reload with no flash. */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const suite = browserSuite()
 
 /** Records the theme at the moment <body> is parsed: before any module script or paint. */

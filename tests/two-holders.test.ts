@@ -4,7 +4,7 @@
  * signs in in the same browser and sees nothing of A, no storage holds anything of A, and B's
  * own tap works as usual.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { openSignedIn } from './support/holder.ts'
@@ -20,8 +20,8 @@ import {
 } from './support/stack.ts'
 import { dumpStorage, valuesFound } from './support/storage-inventory.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const UID_A = '041E3C8A2D6B80'
 const QUERY_A = `?uid=${UID_A}&ctr=000006&cmac=4B00064004B0B3D3`

@@ -1,16 +1,17 @@
 /** Updates in real Chromium: a new worker waits, the prompt offers it, Reload activates it. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { startStaticServer, type StaticServer } from './support/static-server.ts'
+import { distDir } from './support/test-stack.ts'
 
 const suite = browserSuite()
 let server: StaticServer
 
 beforeAll(async () => {
   // A server of our own (own origin), so this test can publish a "new version" of the worker.
-  server = await startStaticServer(inject('distDir'))
+  server = await startStaticServer(distDir)
 })
 
 afterAll(async () => {

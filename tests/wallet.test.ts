@@ -6,14 +6,13 @@
  * declined signature and a refused one. The other wallet states (locked, another chain, a changed account, two wallets)
  * are component tests: src/features/wallet/wallet-sign-in-states.test.tsx.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { parseSiweMessage } from 'viem/siwe'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, setProviderConfig, signInWithCode } from './support/stack.ts'
 import { addTestWallet, pastWalletCacheWrite, watchTestWallet } from './support/test-wallet.ts'
-
-const appUrl = inject('appUrl')
+import { appUrl } from './support/test-stack.ts'
 
 const suite = browserSuite()
 

@@ -12,14 +12,14 @@
  * pending for good: a three-line worker that answers navigations from its cache does the same
  * (decision 021). A holder would reload again; so does the test, and it counts these.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { within } from './support/deadline.ts'
 import { stopAllWorkers } from './support/service-worker-cdp.ts'
 import { callCount, expectEventsHome, readEngineState } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 
-const appUrl = inject('appUrl')
 const BENCH = process.env.WORKER_STOPS_BENCH === '1'
 /** The seeds `npm test` runs: each meets all four actions, and a stop within 100 ms of a reload. */
 const TEST_SEEDS = [14, 31, 46]

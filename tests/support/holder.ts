@@ -1,10 +1,8 @@
 /** A holder's first steps in a browser context: the app installed, then signed in by emailed code. */
-import { inject } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { waitForServiceWorker } from './browser.ts'
 import { expectEventsHome, newEmail, signInWithCode } from './stack.ts'
-
-const appUrl = inject('appUrl')
+import { appUrl } from './test-stack.ts'
 
 /** A signed-in holder's page and the address they signed in with. */
 export interface SignedIn {

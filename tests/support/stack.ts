@@ -1,12 +1,9 @@
 /** Test access to the local stack's dev endpoints: inbox, call counts and faults. */
 import { randomUUID } from 'node:crypto'
-import { expect, inject } from 'vitest'
+import { expect } from 'vitest'
 import type { Page, Worker } from 'playwright-core'
 import { within } from './deadline.ts'
-
-const providerUrl = inject('providerUrl')
-const cardsUrl = inject('cardsUrl')
-const appUrl = inject('appUrl')
+import { appUrl, cardsUrl, providerUrl } from './test-stack.ts'
 
 /** A fresh address, so tests never share a user. */
 export const newEmail = (label = 'holder') => `${label}-${randomUUID().slice(0, 8)}@example.com`

@@ -1,9 +1,8 @@
 /** The browser-test build's key-backed wallet: a fresh key in a context, and connecting it. */
-import { expect, inject } from 'vitest'
+import { expect } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-
-const appUrl = inject('appUrl')
+import { appUrl } from './test-stack.ts'
 
 /**
  * Gives every page of `context` the test wallet with a fresh key (so a fresh provider user);
