@@ -1,5 +1,5 @@
 /** The worker reports through one listening tab, until a tab says it took the report. */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION as v, TAB_MESSAGE, type ReportMessage } from '../src/core/protocol.ts'
 
 interface FakeTab {
@@ -29,9 +29,15 @@ const took = (client: FakeTab) => {
     tabSpoke(asClient(client), { v, type: TAB_MESSAGE.reportReceived, id: report.id })
   }
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Every delivery under way has run its course, and any that a timer could start as well. */
+const settle = () => vi.advanceTimersByTimeAsync(60_000)
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
 
 afterEach(() => {
+  vi.useRealTimers()
   for (const client of open) took(client)
   open.length = 0
 })

@@ -50,8 +50,6 @@ function deferred() {
   return { promise, resolve }
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 beforeEach(() => {
   registerServiceWorker.mockReset()
   localStorage.clear()
@@ -83,8 +81,7 @@ describe('connectSession', () => {
     const firstScreen = deferred()
 
     const connecting = connectSession({ firstScreen: firstScreen.promise, provisional })
-    await flush()
-    expect(provisional).toHaveBeenCalledOnce()
+    await vi.waitFor(() => expect(provisional).toHaveBeenCalledOnce())
     const [snapshot] = provisional.mock.calls[0]!
     expect(snapshot.type).toBe(WORKER_MESSAGE.snapshot)
     expect(snapshot.auth).toEqual({ signedIn: false })

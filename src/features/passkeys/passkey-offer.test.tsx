@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
 import { PASSKEY_OFFERED_KEY } from './offer-flag.ts'
 import { PasskeyOffer } from './passkey-offer.tsx'
@@ -28,8 +28,34 @@ function renderOffer({
   return { account, hasPlatformAuthenticator, create }
 }
 
+/**
+ * A secure page with WebAuthn whose screen-lock check answers `screenLock`; returns that check.
+ * Undone after each test.
+ */
+function stubPlatform(screenLock: boolean) {
+  const available = vi.fn(async () => screenLock)
+  vi.stubGlobal('isSecureContext', true)
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, {
+      isUserVerifyingPlatformAuthenticatorAvailable: available,
+    }),
+  )
+  Object.defineProperty(navigator, 'credentials', {
+    value: { create: async () => null },
+    configurable: true,
+  })
+  return available
+}
+
 beforeEach(() => {
   localStorage.clear()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  Reflect.deleteProperty(navigator, 'credentials')
 })
 
 describe('PasskeyOffer', () => {
@@ -43,8 +69,10 @@ describe('PasskeyOffer', () => {
 
   it('is not offered again on the same device', async () => {
     localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
+    vi.useFakeTimers()
     const { hasPlatformAuthenticator, account } = renderOffer()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // However long the page stays open.
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
     expect(screen.queryByRole('heading')).toBeNull()
     expect(hasPlatformAuthenticator).not.toHaveBeenCalled()
     expect(account).not.toHaveBeenCalled()
@@ -96,54 +124,36 @@ describe('PasskeyOffer', () => {
 describe('PasskeyOfferGate', () => {
   it('loads nothing on a device that had its offer, and asks the worker nothing', async () => {
     localStorage.setItem(PASSKEY_OFFERED_KEY, '1')
+    // A device that could take the offer: only the flag keeps the gate from going on.
+    const available = stubPlatform(true)
+    vi.useFakeTimers()
     const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
     render(<PasskeyOfferGate account={account} />)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Past the page's idle moment, and long after.
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(available).not.toHaveBeenCalled()
     expect(account).not.toHaveBeenCalled()
   })
 
   it('loads nothing on a device without a screen-lock authenticator', async () => {
-    vi.stubGlobal('isSecureContext', true)
-    const available = vi.fn(async () => false)
-    vi.stubGlobal(
-      'PublicKeyCredential',
-      Object.assign(function PublicKeyCredential() {}, {
-        isUserVerifyingPlatformAuthenticatorAvailable: available,
-      }),
-    )
-    Object.defineProperty(navigator, 'credentials', {
-      value: { create: async () => null },
-      configurable: true,
-    })
+    const available = stubPlatform(false)
+    vi.useFakeTimers()
     const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
     render(<PasskeyOfferGate account={account} />)
-    await waitFor(() => expect(available).toHaveBeenCalled())
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    // The gate asked the device, and went no further.
+    expect(available).toHaveBeenCalled()
     expect(account).not.toHaveBeenCalled()
     expect(screen.queryByRole('heading', { name: 'Sign in faster next time' })).toBeNull()
-    vi.unstubAllGlobals()
-    Reflect.deleteProperty(navigator, 'credentials')
   })
 
   it('loads the offer elsewhere, which shows on a device with a screen lock', async () => {
-    vi.stubGlobal('isSecureContext', true)
-    vi.stubGlobal(
-      'PublicKeyCredential',
-      Object.assign(function PublicKeyCredential() {}, {
-        isUserVerifyingPlatformAuthenticatorAvailable: async () => true,
-      }),
-    )
-    Object.defineProperty(navigator, 'credentials', {
-      value: { create: async () => null },
-      configurable: true,
-    })
+    stubPlatform(true)
     const account = vi.fn(async (): Promise<AccountResult> => ({ ok: true, passkeys: [] }))
     render(<PasskeyOfferGate account={account} />)
     expect(
       await screen.findByRole('heading', { name: 'Sign in faster next time' }),
     ).toBeInTheDocument()
     expect(account).toHaveBeenCalledWith({ op: 'passkeys' })
-    vi.unstubAllGlobals()
-    Reflect.deleteProperty(navigator, 'credentials')
   })
 })

@@ -40,11 +40,17 @@ describe('wallet option', () => {
   })
 
   it('does not fetch the wallet code for a holder who only sees the option', async () => {
-    const preload = vi.fn()
-    render(<WalletOption render={loaded} preload={preload} />)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    expect(preload).not.toHaveBeenCalled()
-    expect(loaded).not.toHaveBeenCalled()
+    vi.useFakeTimers()
+    try {
+      const preload = vi.fn()
+      render(<WalletOption render={loaded} preload={preload} />)
+      // However long the option stays on screen: no idle or timed prefetch.
+      await act(() => vi.advanceTimersByTimeAsync(60_000))
+      expect(preload).not.toHaveBeenCalled()
+      expect(loaded).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('still answers a tap while the wallet code is on its way', () => {
