@@ -43,3 +43,33 @@ describe('request bodies', () => {
     expect(reply.status).not.toBe(413)
   })
 })
+
+describe('the network switch (POST /_dev/network)', () => {
+  const network = (body: string) =>
+    fetch(`${server.url}/_dev/network`, { method: 'POST', body }).then((reply) => reply.status)
+  const echo = () => fetch(`${server.url}/v1/echo`, { method: 'POST', body: 'x' })
+
+  it('drops every API connection while down, answers the controls, and is up again after', async () => {
+    expect(await network('{"up":false}')).toBe(200)
+    try {
+      await expect(echo()).rejects.toThrow(TypeError)
+      expect((await fetch(`${server.url}/_dev/calls`)).status).toBe(200)
+    } finally {
+      expect(await network('{"up":true}')).toBe(200)
+    }
+    expect((await echo()).status).toBe(200)
+  })
+
+  it('is up again after a reset', async () => {
+    expect(await network('{"up":false}')).toBe(200)
+    await fetch(`${server.url}/_dev/reset`, { method: 'POST' })
+    expect((await echo()).status).toBe(200)
+  })
+
+  it('refuses a body that is not {"up": boolean}, and stays as it was', async () => {
+    for (const body of ['', '{}', '{"up":"false"}', '{"up":false,"x":1}', '[false]', 'null']) {
+      expect(await network(body), body).toBe(400)
+    }
+    expect((await echo()).status).toBe(200)
+  })
+})

@@ -55,19 +55,44 @@ function send(res: ServerResponse, reply: Reply, cors: Record<string, string>): 
   res.end(reply.body ?? '')
 }
 
+/** Whether the server answers its routes, or drops every connection as an unreachable host does. */
+interface NetworkSwitch {
+  up: boolean
+}
+
+/** Reads a `POST /_dev/network` body: `{"up": true}` or `{"up": false}`. */
+export function parseNetworkSwitch(body: Buffer): NetworkSwitch | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'))
+    if (typeof value !== 'object' || value === null) return undefined
+    const up = (value as Record<string, unknown>).up
+    return typeof up === 'boolean' && Object.keys(value).length === 1 ? { up } : undefined
+  } catch {
+    return undefined
+  }
+}
+
 function controlReply(
   board: FaultBoard,
+  network: NetworkSwitch,
   req: DevRequest,
   onReset: (() => void) | undefined,
 ): Reply | undefined {
   const control = `${req.method} ${req.path.replace(/\/$/, '')}`
   switch (control) {
+    case 'POST /_dev/network': {
+      const next = parseNetworkSwitch(req.body)
+      if (!next) return json(400, { error: 'bad_network', reason: 'body must be {"up": boolean}' })
+      network.up = next.up
+      return json(200, { ok: true, up: network.up })
+    }
     case 'GET /_dev/calls':
       return json(200, { calls: board.counts() })
     case 'GET /_dev/faults':
       return json(200, { faults: board.pending() })
     case 'POST /_dev/reset':
       board.reset()
+      network.up = true
       onReset?.()
       return json(200, { ok: true })
     case 'POST /_dev/faults': {
@@ -104,11 +129,17 @@ export async function startDevServer(
   port: number,
 ): Promise<DevServer> {
   const board = new FaultBoard()
+  const network: NetworkSwitch = { up: true }
   const { routes, errorBody } = options
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stack.invalid')
     const method = req.method ?? 'GET'
+    // A phone without a network: the connection fails before any answer (the controls still work).
+    if (!network.up && !url.pathname.startsWith('/_dev/')) {
+      req.socket.destroy()
+      return
+    }
     if (method === 'OPTIONS') {
       send(res, { status: 204 }, preflightHeaders(options.cors, req.headers))
       return
@@ -134,7 +165,7 @@ export async function startDevServer(
       params: {},
     }
     if (url.pathname.startsWith('/_dev/')) {
-      const reply = controlReply(board, request, options.onReset)
+      const reply = controlReply(board, network, request, options.onReset)
       if (reply) return send(res, reply, cors)
     } else {
       const fault = board.take(url.pathname)

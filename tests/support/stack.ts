@@ -108,6 +108,33 @@ export async function resetStack(): Promise<void> {
       fetch(`${base(server)}/_dev/reset`, { method: 'POST' }),
     ),
     resetProviderClock(),
+    setAppHostNetwork(true),
+  ])
+}
+
+async function setAppHostNetwork(up: boolean): Promise<void> {
+  const response = await fetch(`${appUrl}/_dev/network`, {
+    method: 'POST',
+    body: JSON.stringify({ up }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/**
+ * Takes the device off the network (`false`) or back on (`true`) for any engine: the app's host
+ * and both stand-ins drop every connection while down, so the browser sees a failed connection
+ * as on a phone without signal (`navigator.onLine` is not changed; the error sink stays up).
+ */
+export async function setNetwork(up: boolean): Promise<void> {
+  await Promise.all([
+    setAppHostNetwork(up),
+    ...(['provider', 'cards'] as const).map(async (server) => {
+      const response = await fetch(`${base(server)}/_dev/network`, {
+        method: 'POST',
+        body: JSON.stringify({ up }),
+      })
+      expect(response.status).toBe(200)
+    }),
   ])
 }
 
@@ -139,7 +166,7 @@ export async function expectEventsHome(page: Page): Promise<void> {
 }
 
 /** Reads the session engine's record; runs inside the browser (a page or the worker). */
-const readRecordInBrowser = () =>
+export const readRecordInBrowser = () =>
   new Promise<Record<string, unknown> | null>((resolve, reject) => {
     const open = indexedDB.open('iyk-cards')
     open.onerror = () => reject(open.error)
@@ -165,32 +192,41 @@ export function readEngineState(target: Page | Worker): Promise<Record<string, u
   return within(read, 'reading the session engine record', 15_000)
 }
 
+/**
+ * Overwrites fields of the session engine's stored session; runs inside the browser (any engine's
+ * page).
+ */
+export const patchSessionInBrowser = (fields: Record<string, number>) =>
+  new Promise<void>((resolve, reject) => {
+    const open = indexedDB.open('iyk-cards')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const db = open.result
+      const tx = db.transaction('kv', 'readwrite')
+      const store = tx.objectStore('kv')
+      const request = store.get('session-engine')
+      request.onsuccess = () => {
+        const state = request.result as { session: Record<string, number> }
+        Object.assign(state.session, fields)
+        store.put(state, 'session-engine')
+      }
+      tx.oncomplete = () => {
+        db.close()
+        resolve()
+      }
+      tx.onerror = () => reject(tx.error)
+    }
+  })
+
 /** Overwrites fields of the stored session (times, say), as if time had passed; nothing else. */
 export function patchEngineSession(page: Page, patch: Record<string, number>): Promise<void> {
-  return page.evaluate(
-    (fields) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('iyk-cards')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const tx = db.transaction('kv', 'readwrite')
-          const store = tx.objectStore('kv')
-          const request = store.get('session-engine')
-          request.onsuccess = () => {
-            const state = request.result as { session: Record<string, number> }
-            Object.assign(state.session, fields)
-            store.put(state, 'session-engine')
-          }
-          tx.oncomplete = () => {
-            db.close()
-            resolve()
-          }
-          tx.onerror = () => reject(tx.error)
-        }
-      }),
-    patch,
-  )
+  return page.evaluate(patchSessionInBrowser, patch)
+}
+
+/** The fields `patchEngineSession` writes to make a re-authentication due now. */
+export function reauthDueFields(): Record<string, number> {
+  const past = Date.now() - 11 * 60_000
+  return { lastAuthAt: past, nextDueAt: past + 10 * 60_000 }
 }
 
 /** A card tap the session engine keeps until a refresh succeeds (its record's `tapQueue`). */
@@ -225,6 +261,5 @@ export async function addEvent(page: Page, name: string): Promise<string> {
 
 /** Rewrites the persisted schedule, as if time had passed: the next call is due now. */
 export function makeReauthDue(page: Page): Promise<void> {
-  const past = Date.now() - 11 * 60_000
-  return patchEngineSession(page, { lastAuthAt: past, nextDueAt: past + 10 * 60_000 })
+  return patchEngineSession(page, reauthDueFields())
 }

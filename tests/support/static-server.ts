@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { securityHeaders } from '../../build/security-headers.ts'
+import { parseNetworkSwitch } from '../../dev/http/dev-server.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,6 +40,9 @@ export async function startStaticServer(
   { compress = false } = {},
 ): Promise<StaticServer> {
   const overrides = new Map<string, (original: string) => string>()
+  // `POST /_dev/network` with `{"up": false}` makes the host unreachable (every other request's
+  // connection is dropped), as the stand-ins do: a phone without a network, for any engine.
+  let up = true
 
   async function resolveFile(pathname: string): Promise<string | null> {
     const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
@@ -49,6 +53,21 @@ export async function startStaticServer(
   }
 
   const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/_dev/network') {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const next = parseNetworkSwitch(Buffer.concat(chunks))
+        if (next) up = next.up
+        res.writeHead(next ? 200 : 400, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(next ? { ok: true, up } : { error: 'bad_network' }))
+      })
+      return
+    }
+    if (!up) {
+      req.socket.destroy()
+      return
+    }
     for (const [name, value] of Object.entries(securityHeaders({ https: false }))) {
       res.setHeader(name, value)
     }
