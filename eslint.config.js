@@ -159,9 +159,9 @@ export default tseslint.config(
             {
               target: featureDirs.filter((dir) => dir !== './src/features/wallet'),
               from: './src/config',
-              except: ['./version.ts'],
+              except: ['./version.ts', './timing.ts'],
               message:
-                'features read configuration through shared (only the app version directly).',
+                'features read configuration through shared (only the app version and timing directly).',
             },
             {
               target: './src/features/wallet',

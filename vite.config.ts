@@ -4,7 +4,7 @@ import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { parseConfig } from './src/config/defaults.ts'
+import { parseConfig, testTimingFlag } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { sourceMapsAside } from './build/source-maps-aside.ts'
@@ -16,8 +16,12 @@ const manifest = JSON.parse(
 ) as Partial<ManifestOptions>
 
 export default defineConfig(({ mode }) => {
-  const config = parseConfig(loadEnv(mode, process.cwd(), 'VITE_'))
+  const env = loadEnv(mode, process.cwd(), 'VITE_')
+  const config = parseConfig(env)
   return {
+    // Short deadlines in the browser-test build only, folded in at build time (the worker's
+    // build takes this `define` too; decision 027).
+    define: { 'import.meta.env.VITE_TEST_TIMING': JSON.stringify(testTimingFlag(env)) },
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),

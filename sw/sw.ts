@@ -9,6 +9,7 @@ import { isSkipWaitingMessage, parseTabMessage } from '../src/core/protocol.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
+import { timing } from '../src/config/timing.ts'
 import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
 import { startImageCache } from './images.ts'
@@ -42,6 +43,7 @@ const engine = createSessionEngine(ports, {
   userAgent: self.navigator.userAgent,
   sdkVersion: STYTCH_SDK_VERSION,
   imageOrigins: config.imageOrigins,
+  timing,
 })
 
 // While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { PERIODIC_SYNC_TAG, REAUTH_MIN_GAP_MS, TAP_SYNC_TAG } from '../src/core/constants.ts'
+import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
+import { TEST_TIMING } from '../src/core/timing.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
@@ -163,7 +164,7 @@ describe('Periodic Background Sync with no page open', () => {
     // As if the minimum gap had passed since the sign-in (the next scheduled call stays ahead, so
     // only a wake that counts as a visit may call).
     const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
-    await patchEngineSession(page, { lastAuthAt: signedInAt - REAUTH_MIN_GAP_MS - 1000 })
+    await patchEngineSession(page, { lastAuthAt: signedInAt - TEST_TIMING.reauthMinGapMs - 1000 })
     const before = record(await readEngineState(page))
     const lastAuthAt = before.session?.lastAuthAt ?? 0
     expect(before.session?.nextDueAt).toBeGreaterThan(Date.now())
@@ -192,7 +193,7 @@ describe('Periodic Background Sync with no page open', () => {
       localStorage.setItem('wagmi.store', '{"state":{"current":"iyk-test-wallet"}}'),
     )
     const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
-    await patchEngineSession(page, { lastAuthAt: signedInAt - REAUTH_MIN_GAP_MS - 1000 })
+    await patchEngineSession(page, { lastAuthAt: signedInAt - TEST_TIMING.reauthMinGapMs - 1000 })
     const worker = await closeApp(context, page)
     await resetStack()
     await endSessionAtProvider()

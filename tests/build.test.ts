@@ -1,7 +1,7 @@
 /**
  * The production build holds the worker, the manifest (from its single source) and the precache,
  * no source map and no test code: a real production build (without VITE_TEST_WALLET) is made here
- * beside the browser-test build and searched for the test wallet.
+ * beside the browser-test build and searched for the test wallet and the test build's deadlines.
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPILE_HINT } from '../build/compile-hints.ts'
 import { sourceMapDir } from '../build/source-maps-aside.ts'
 import { LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
+import { PRODUCTION_TIMING, TEST_TIMING } from '../src/core/timing.ts'
 import { distDir as dist } from './support/test-stack.ts'
 
 /** Every script the build emitted, by file name. */
@@ -34,6 +35,26 @@ const TEST_WALLET_MARKS = ['iyk-test-wallet', 'reject-connect', 'baaedce6af48a03
 
 const holding = (files: Map<string, string>, mark: string) =>
   [...files].filter(([, text]) => text.toLowerCase().includes(mark)).map(([name]) => name)
+
+/**
+ * The timing tables (src/core/timing.ts) each script holds, by file name: every object literal
+ * that opens with `providerTimeoutMs:`, its values as numbers (a value the minifier left as a
+ * reference to the other table is NaN).
+ */
+function timingTables(files: Map<string, string>): Map<string, Record<string, number>[]> {
+  const tables = [...files].map(([name, text]) => {
+    const found = [...text.matchAll(/\{(providerTimeoutMs:[^{}]*)\}/g)].map(([, body]) =>
+      Object.fromEntries(
+        (body ?? '').split(',').map((pair) => {
+          const [key = '', value = ''] = pair.split(':')
+          return [key, Number(value)]
+        }),
+      ),
+    )
+    return [name, found] as const
+  })
+  return new Map(tables.filter(([, found]) => found.length > 0))
+}
 
 describe('production build', () => {
   it('emits manifest.webmanifest from the source file, unchanged in substance', async () => {
@@ -177,5 +198,26 @@ describe('test code never ships', () => {
     const built = await scripts(production)
     expect([...built.keys()].some((name) => name.startsWith('wallet-'))).toBe(true)
     for (const mark of TEST_WALLET_MARKS) expect(holding(built, mark)).toEqual([])
+  })
+
+  it('finds the short deadlines in the browser-test build (the search is real)', async () => {
+    const tables = [...timingTables(await scripts(dist)).values()].flat()
+    expect(tables).toContainEqual(
+      expect.objectContaining({
+        providerTimeoutMs: TEST_TIMING.providerTimeoutMs,
+        heartbeatIntervalMs: TEST_TIMING.heartbeatIntervalMs,
+        backoffBaseMs: TEST_TIMING.backoffBaseMs,
+      }),
+    )
+  })
+
+  it('gives the production worker and page production’s deadlines and no other', async () => {
+    const tables = timingTables(await scripts(production))
+    expect([...tables.keys()]).toEqual(
+      expect.arrayContaining(['sw.js', expect.stringMatching(/^index-.+\.js$/)]),
+    )
+    for (const [name, found] of tables) {
+      expect(found, name).toEqual([{ ...PRODUCTION_TIMING }])
+    }
   })
 })

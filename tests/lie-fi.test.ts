@@ -6,12 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import {
-  CARDS_TIMEOUT_MS,
-  HEARTBEAT_INTERVAL_MS,
-  PROVIDER_TIMEOUT_MS,
-  SIGN_IN_TIMEOUT_MS,
-} from '../src/core/constants.ts'
+import { TEST_TIMING } from '../src/core/timing.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { trackAppWorker } from './support/service-worker-cdp.ts'
 import {
@@ -34,26 +29,32 @@ const OTP_SEND = '/sdk/v1/otps/email/login_or_create'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 const QUERY = TAP.slice('/tap'.length)
 
+/** The browser-test build's deadlines (src/config/timing.ts): the waits below are made of them. */
+const T = TEST_TIMING
 /**
  * The longest a refresh may take: a re-authentication and an events call, each up to its
  * deadline, plus room for a busy machine. Shorter than a tab's "Refreshing…" recheck, so only the
  * refresh's own end can pass the checks below.
  */
-const REFRESH_DEADLINE_MS = PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 4_000
+const REFRESH_DEADLINE_MS = T.providerTimeoutMs + T.cardsTimeoutMs + 1_500
 /** The longest a sign-in step may take (its deadline), plus loading the SDK and room. */
-const SIGN_IN_DEADLINE_MS = SIGN_IN_TIMEOUT_MS + 8_000
+const SIGN_IN_DEADLINE_MS = T.signInTimeoutMs + 8_000
 /**
  * The longest the app may take to settle a tap by itself once the service is back: a call that
  * was already hanging runs to its deadlines, then the next wake (a heartbeat, or the worker's
  * backoff timer) makes the call that succeeds, and room.
  */
 const SETTLE_BY_ITSELF_MS =
-  2 * HEARTBEAT_INTERVAL_MS + PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 10_000
-/** How long the retries of a failing tap are counted after the page said it was saved. */
-const RETRY_WINDOW_MS = 5_000
+  2 * T.heartbeatIntervalMs + T.providerTimeoutMs + T.cardsTimeoutMs + 10_000
+/**
+ * How long the retries of a failing tap are counted after the page said it was saved: past the
+ * first retry after the tap's and Background Sync's failures (two backoff bases after them),
+ * short of the next (four bases later).
+ */
+const RETRY_WINDOW_MS = 2.5 * T.backoffBaseMs
 /**
  * The most calls a failing service may get from one tap by the end of that window: the tap's
- * own, one at once for Background Sync, and one retry of the backoff (2 s, then 4 s, 8 s…).
+ * own, one at once for Background Sync, and one retry of the backoff (base·2, then base·4…).
  */
 const MAX_CALLS_IN_RETRY_WINDOW = 3
 /** A sign-in, a few waits up to the deadlines above, and the checks around them. */

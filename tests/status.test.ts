@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { REFRESHING_RECHECK_MS } from '../src/core/constants.ts'
+import { TEST_TIMING } from '../src/core/timing.ts'
 import {
   CHANNEL_NAME,
   PROTOCOL_VERSION,
@@ -16,8 +16,11 @@ import { armFault, callCount, expectEventsHome, readEngineState } from './suppor
 import { appUrl } from './support/test-stack.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
-/** The recheck deadline, plus a worker start and one answer: the most a stuck tab may wait. */
-const DEADLINE_MS = REFRESHING_RECHECK_MS + 5_000
+/**
+ * The recheck deadline (the browser-test build's, src/config/timing.ts), plus a worker start and
+ * one answer: the most a stuck tab may wait.
+ */
+const DEADLINE_MS = TEST_TIMING.refreshingRecheckMs + 5_000
 /** Sign-in and the rest of a test around one wait of up to DEADLINE_MS. */
 const TEST_TIMEOUT_MS = DEADLINE_MS + 60_000
 
@@ -94,7 +97,8 @@ describe('refreshing status', () => {
     const { page } = await suite.signedIn()
     const before = await callCount(AUTHENTICATE)
     // Slow enough to see, well inside the provider timeout.
-    await armFault('provider', { route: AUTHENTICATE, count: 1, mode: 'slow', delayMs: 1500 })
+    const delayMs = TEST_TIMING.providerTimeoutMs / 3
+    await armFault('provider', { route: AUTHENTICATE, count: 1, mode: 'slow', delayMs })
 
     await refreshButton(page).click()
     await expectRefreshing(page)

@@ -7,10 +7,10 @@
  * - `page`: no service worker; every tab runs its own engine over the shared store and lock
  *   (src/session/page-session-host.ts), with no timer: only messages wake it.
  * Every tab sends `hello` when it loads (an engine's first `hello` counts as a page load) and a heartbeat
- * every HEARTBEAT_INTERVAL_MS after that; all tabs stay visible (the most wakes). The session was handed
+ * every heartbeat interval (production's) after that; all tabs stay visible (the most wakes). The session was handed
  * off 5 minutes before the hour by an earlier engine instance, so the hour starts with a fresh host.
  */
-import { HEARTBEAT_INTERVAL_MS } from '../../src/core/constants.ts'
+import { PRODUCTION_TIMING } from '../../src/core/timing.ts'
 import { PROTOCOL_VERSION, TAB_MESSAGE, type TabMessage } from '../../src/core/protocol.ts'
 import type { SessionEngine } from '../../src/core/session-engine.ts'
 import { createEngineHarness } from '../../src/core/testing/engine-harness.ts'
@@ -71,7 +71,8 @@ export async function simulateEngine(
   for (let tab = 0; tab < tabs; tab++) {
     const load = start + tabLoadOffset(tab)
     send(load, tab, { v: PROTOCOL_VERSION, type: TAB_MESSAGE.hello })
-    for (let at = load + HEARTBEAT_INTERVAL_MS; at < end; at += HEARTBEAT_INTERVAL_MS) {
+    const heartbeat = PRODUCTION_TIMING.heartbeatIntervalMs
+    for (let at = load + heartbeat; at < end; at += heartbeat) {
       send(at, tab, { v: PROTOCOL_VERSION, type: TAB_MESSAGE.heartbeat })
     }
   }

@@ -3,7 +3,7 @@
  * with 1, 5 and 10 tabs, healthy and through a 10-minute provider outage. A script that prints figures,
  * not a test: nothing here asserts, and nothing waits in real time (fake clock, fixed jitter seed).
  */
-import { HEARTBEAT_INTERVAL_MS } from '../../src/core/constants.ts'
+import { PRODUCTION_TIMING } from '../../src/core/timing.ts'
 import { simulateBaseline, type BaselineVariant } from './baseline-model.ts'
 import { simulateEngine, type EngineHost } from './engine-sim.ts'
 import {
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       'Session bench: provider calls in one simulated hour (fake clock; jitter seed ' +
         `${JITTER_SEED}).`,
       `Tab i loads (first hello) at i*${TAB_LOAD_STAGGER_MS / 1000} s, then sends a heartbeat every ` +
-        `${HEARTBEAT_INTERVAL_MS / 1000} s (all tabs visible); provider answers take ` +
+        `${PRODUCTION_TIMING.heartbeatIntervalMs / 1000} s (all tabs visible); provider answers take ` +
         `${PROVIDER_LATENCY_MS} ms.`,
       outage
         ? `Outage: every sessions/authenticate answered from ${clockTime(outage.from)} to ` +

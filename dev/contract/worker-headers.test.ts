@@ -8,6 +8,7 @@ import { createMemoryLocks } from '../../src/core/memory-locks.ts'
 import { createMemoryStore } from '../../src/core/memory-store.ts'
 import type { WorkerMessage } from '../../src/core/protocol.ts'
 import { createSessionEngine } from '../../src/core/session-engine.ts'
+import { PRODUCTION_TIMING } from '../../src/core/timing.ts'
 import { systemClock, systemNewId, systemRandom } from '../../src/platform/clock.ts'
 import { createFetchHttp } from '../../src/platform/http.ts'
 import { createSdkClient, PAGE_URL, type SdkHandle } from '../testing/sdk-in-jsdom.ts'
@@ -112,6 +113,7 @@ describe('the engine’s provider calls', () => {
         userAgent: 'contract-test',
         sdkVersion: STYTCH_SDK_VERSION,
         imageOrigins: [stack.cards.url],
+        timing: PRODUCTION_TIMING,
       },
     )
     await engine.handoff(signedIn)

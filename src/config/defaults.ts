@@ -106,3 +106,14 @@ function imageHosts(env: RawEnv): string[] {
       return url.origin
     })
 }
+
+/**
+ * `VITE_TEST_TIMING` as a build compiles it in (`src/config/timing.ts`): 'on' gives the short
+ * deadlines of the browser-test build. Unset, it follows `VITE_TEST_WALLET`, which the
+ * browser-test build turns on (tests/setup/servers.ts) and no other build does; `off` whenever
+ * neither says `on`.
+ */
+export function testTimingFlag(env: RawEnv): 'on' | 'off' {
+  const flag = env.VITE_TEST_TIMING ?? env.VITE_TEST_WALLET
+  return flag === 'on' ? 'on' : 'off'
+}

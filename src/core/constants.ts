@@ -3,51 +3,14 @@
 /** Minutes of session life asked for on every authenticate call. */
 export const SESSION_DURATION_MINUTES = 60
 
-/** Re-authenticate this long after the last scheduled one (10 minutes). */
-export const REAUTH_INTERVAL_MS = 600_000
-
 /** Re-authenticate at once when the session has less than this left (40 minutes). */
 export const REAUTH_IF_REMAINING_BELOW_MS = 2_400_000
 
-/**
- * Smallest gap after a successful authentication before a page load or the under-40-minutes rule may
- * call again: stops a burst of loads (or a provider granting short sessions) from becoming a burst of calls.
- */
-export const REAUTH_MIN_GAP_MS = 60_000
-
-/** A scheduled call that runs at most this late keeps the 10-minute cadence instead of restarting it. */
-export const CADENCE_SLACK_MS = 60_000
-
-/** Base of the exponential backoff after a recoverable failure. */
-export const BACKOFF_BASE_MS = 2000
-
-/** The backoff exponent stops growing here: 2000·2^7 = 256000 ms. */
+/** The backoff exponent stops growing here: in production 2000·2^7 = 256000 ms (`src/core/timing.ts`). */
 export const BACKOFF_MAX_EXPONENT = 7
-
-/** Backoff delays move by a random amount in ±this. */
-export const BACKOFF_JITTER_MS = 175
 
 /** Cached events are served for at most one day. */
 export const EVENTS_CACHE_TTL_MS = 86_400_000
-
-/**
- * Time allowed for one provider call before it counts as a recoverable failure: short, as on a
- * phone with one bar of signal (lie-fi) a call that has not answered in 8 s rarely will.
- */
-export const PROVIDER_TIMEOUT_MS = 8_000
-
-/** Time allowed for one cards API call. */
-export const CARDS_TIMEOUT_MS = 8_000
-
-/**
- * A tab that has shown `refreshing` this long asks the host again (`hello`): longer than a
- * refresh can take (re-authentication, then events, each with its timeout, plus slack), so only
- * a host stopped mid-call, whose `refreshing: false` never comes, trips it.
- */
-export const REFRESHING_RECHECK_MS = PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 5_000
-
-/** How often a visible tab sends the worker a heartbeat. */
-export const HEARTBEAT_INTERVAL_MS = 20_000
 
 /** Provider `error_type` values after which the session is gone for good. */
 export const UNRECOVERABLE_ERROR_TYPES = [
@@ -109,13 +72,6 @@ export const PERIODIC_SYNC_TAG = 'iyk-cards:refresh'
 
 /** Shortest interval asked for periodic refreshes (the browser decides, usually far longer). */
 export const PERIODIC_REFRESH_MIN_INTERVAL_MS = 12 * 60 * 60_000
-
-/**
- * Time a sign-in step (send a code or link, check it) may take before the page gives up and
- * says the service is not answering: the provider SDK sets no deadline of its own, so on lie-fi
- * its calls would wait for good. Longer than the worker's calls, as sending an email takes time.
- */
-export const SIGN_IN_TIMEOUT_MS = 12_000
 
 /** Cache Storage name of the holder's event images, kept for offline use by the worker. */
 export const IMAGE_CACHE_NAME = 'iyk-cards-images'

@@ -1,14 +1,13 @@
 /** When the session is due for re-authentication, and when the next call goes after a success or a failure. */
-import {
-  BACKOFF_BASE_MS,
-  BACKOFF_JITTER_MS,
-  BACKOFF_MAX_EXPONENT,
-  CADENCE_SLACK_MS,
-  REAUTH_IF_REMAINING_BELOW_MS,
-  REAUTH_INTERVAL_MS,
-  REAUTH_MIN_GAP_MS,
-} from './constants.ts'
+import { BACKOFF_MAX_EXPONENT, REAUTH_IF_REMAINING_BELOW_MS } from './constants.ts'
 import type { Random } from './ports.ts'
+import type { Timing } from './timing.ts'
+
+/** The intervals the schedule runs by (the build's `Timing`). */
+export type ScheduleTiming = Pick<
+  Timing,
+  'reauthIntervalMs' | 'reauthMinGapMs' | 'cadenceSlackMs' | 'backoffBaseMs' | 'backoffJitterMs'
+>
 
 /**
  * What woke the engine: a tab loading, a visible tab's heartbeat, a nudge, the worker activating,
@@ -37,12 +36,13 @@ export function dueReason(
   schedule: ScheduleFields,
   now: number,
   wake: WakeReason,
+  timing: ScheduleTiming,
 ): DueReason | null {
   if (now >= schedule.nextDueAt) return 'scheduled'
   // No rule ever schedules further ahead than one interval: the device clock was set back.
-  if (schedule.nextDueAt - now > REAUTH_INTERVAL_MS) return 'clock-moved-back'
+  if (schedule.nextDueAt - now > timing.reauthIntervalMs) return 'clock-moved-back'
   if (schedule.backoffAttempt > 0) return null
-  if (now - schedule.lastAuthAt < REAUTH_MIN_GAP_MS) return null
+  if (now - schedule.lastAuthAt < timing.reauthMinGapMs) return null
   if (schedule.expiresAt - now < REAUTH_IF_REMAINING_BELOW_MS) return 'expiring'
   // A periodic sync is as good a moment as a page load: the holder will open the app to this list.
   if (wake === 'load' || wake === 'periodic') return 'load'
@@ -74,22 +74,26 @@ export function tapsDue(
 /**
  * When to call next after a success at `now`. A scheduled call that ran a little late (wakes come
  * only with heartbeats) keeps the cadence of its due time, so a healthy hour has exactly six calls;
- * the under-40-minutes rule can bring it forward, never closer than REAUTH_MIN_GAP_MS.
+ * the under-40-minutes rule can bring it forward, never closer than the minimum gap.
  */
 export function nextDueAfterSuccess(
   now: number,
   expiresAt: number,
   scheduledFor: number | null,
+  timing: ScheduleTiming,
 ): number {
-  const onCadence = scheduledFor !== null && now - scheduledFor <= CADENCE_SLACK_MS
-  const byInterval = (onCadence ? scheduledFor : now) + REAUTH_INTERVAL_MS
+  const onCadence = scheduledFor !== null && now - scheduledFor <= timing.cadenceSlackMs
+  const byInterval = (onCadence ? scheduledFor : now) + timing.reauthIntervalMs
   const byExpiry = expiresAt - REAUTH_IF_REMAINING_BELOW_MS
-  return Math.max(now + REAUTH_MIN_GAP_MS, Math.min(byInterval, byExpiry))
+  return Math.max(now + timing.reauthMinGapMs, Math.min(byInterval, byExpiry))
 }
 
-/** Delay before retry number `attempt` (0-based): 2000·2^min(attempt, 7) ms, moved by up to ±175 ms. */
-export function backoffDelay(attempt: number, random: Random): number {
+/**
+ * Delay before retry number `attempt` (0-based): base·2^min(attempt, 7) ms, moved by up to ±the
+ * jitter (in production 2000·2^min(attempt, 7) ms ± 175 ms).
+ */
+export function backoffDelay(attempt: number, random: Random, timing: ScheduleTiming): number {
   const exponent = Math.min(Math.max(attempt, 0), BACKOFF_MAX_EXPONENT)
-  const jitter = Math.round((random() * 2 - 1) * BACKOFF_JITTER_MS)
-  return BACKOFF_BASE_MS * 2 ** exponent + jitter
+  const jitter = Math.round((random() * 2 - 1) * timing.backoffJitterMs)
+  return timing.backoffBaseMs * 2 ** exponent + jitter
 }

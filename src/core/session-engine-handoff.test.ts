@@ -1,7 +1,8 @@
 /** A hand-off is verified at the provider before the engine keeps it or tells any tab (decision 025). */
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ENGINE_STATE_KEY, REAUTH_MIN_GAP_MS } from './constants.ts'
+import { ENGINE_STATE_KEY } from './constants.ts'
+import { PRODUCTION_TIMING } from './timing.ts'
 import type { EngineState } from './engine-state.ts'
 import { PROTOCOL_VERSION as v, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
 import type { AuthenticateData } from './provider-session.ts'
@@ -178,7 +179,7 @@ describe('a hand-off the provider confirms', () => {
     for (const engine of [h.engine, h.spawn(), h.spawn()]) {
       await engine.receive({ v, type: TAB_MESSAGE.hello }, () => {})
     }
-    h.clock.advance(REAUTH_MIN_GAP_MS - 351)
+    h.clock.advance(PRODUCTION_TIMING.reauthMinGapMs - 351)
     await h.spawn().wake('load')
     await h.engine.wake('heartbeat')
     expect(h.backend.callsTo(AUTH)).toHaveLength(1)

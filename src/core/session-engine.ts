@@ -11,7 +11,6 @@ import {
 } from './account-calls.ts'
 import { BodyTooLargeError } from './body-too-large.ts'
 import {
-  CARDS_TIMEOUT_MS,
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
   FRESH_FACTOR_MS,
@@ -20,7 +19,6 @@ import {
   MAX_PENDING_TAPS,
   POAP_EVENTS_PATH,
   PROVIDER_API_PREFIX,
-  PROVIDER_TIMEOUT_MS,
   REAUTH_LOCK_NAME,
   SESSION_ABORT_KEY,
   SESSION_DURATION_MINUTES,
@@ -60,6 +58,7 @@ import {
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import type { EnginePorts } from './ports.ts'
+import type { Timing } from './timing.ts'
 import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
 import { ValidationError } from './validation.ts'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
@@ -90,6 +89,8 @@ export interface EngineConfig {
   imageOrigins: readonly string[]
   /** The host's `navigator.userAgent`, which the provider keeps with each passkey. */
   userAgent: string
+  /** The build's deadlines and intervals: call timeouts, the schedule's cadence and backoff. */
+  timing: Readonly<Timing>
 }
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
@@ -170,6 +171,7 @@ function serviceUnreachable(error: unknown): boolean {
 /** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
   const { clock, random, http, store, broadcast, locks, logger } = ports
+  const { timing } = config
   // Every report leaves without the values the record holds (token, JWT, holder, taps), noted at
   // each read and write: scrubbed here, where they are known (decision 006).
   const secrets = ports.secrets ?? createKnownSecrets()
@@ -273,7 +275,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         tapQueue: {
           ...state.tapQueue,
           attempt: attempt + 1,
-          retryAt: now + backoffDelay(attempt, random),
+          retryAt: now + backoffDelay(attempt, random, timing),
         },
       }
     })
@@ -304,7 +306,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           newId: ports.newId,
         }),
         body: JSON.stringify({ session_duration_minutes: SESSION_DURATION_MINUTES }),
-        timeoutMs: PROVIDER_TIMEOUT_MS,
+        timeoutMs: timing.providerTimeoutMs,
         abortKey: SESSION_ABORT_KEY,
       })
       const text = await response.text()
@@ -330,7 +332,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         url: eventsUrl,
         method: 'GET',
         headers: { Authorization: `Bearer ${jwt}` },
-        timeoutMs: CARDS_TIMEOUT_MS,
+        timeoutMs: timing.cardsTimeoutMs,
         abortKey: SESSION_ABORT_KEY,
         maxBodyBytes: MAX_EVENTS_BODY_BYTES,
       })
@@ -423,7 +425,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           newId: ports.newId,
         }),
         body: '{}',
-        timeoutMs: PROVIDER_TIMEOUT_MS,
+        timeoutMs: timing.providerTimeoutMs,
       })
       await response.text()
       if (response.status > 299) logger.warn('Error revoking session', { status: response.status })
@@ -463,7 +465,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       const next: StoredSession = {
         ...fresh,
         lastAuthAt: now,
-        nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor),
+        nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor, timing),
         backoffAttempt: 0,
       }
       const wrote = await mutate((state) =>
@@ -494,7 +496,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     const wrote = await mutate((state) => {
       if (state.epoch !== epoch || state.session === null) return null
       attempt = state.session.backoffAttempt
-      const nextDueAt = now + backoffDelay(attempt, random)
+      const nextDueAt = now + backoffDelay(attempt, random, timing)
       return { ...state, session: { ...state.session, backoffAttempt: attempt + 1, nextDueAt } }
     })
     if (!wrote) return
@@ -527,7 +529,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           newId: ports.newId,
         }),
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        timeoutMs: PROVIDER_TIMEOUT_MS,
+        timeoutMs: timing.providerTimeoutMs,
         abortKey: SESSION_ABORT_KEY,
       })
       return readProviderAnswer(response.status, response.contentType, await response.text())
@@ -634,7 +636,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         session: {
           ...fresh,
           lastAuthAt: now,
-          nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null),
+          nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null, timing),
           backoffAttempt: 0,
         },
         // Another user's list is never kept, let alone shown; nor are their taps.
@@ -689,7 +691,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     state: EngineState,
     reason: WakeReason,
   ): DueReason | 'requested' | null {
-    const due = dueReason(session, now, reason)
+    const due = dueReason(session, now, reason, timing)
     if (due !== null) return due
     return tapsDue(state.tapQueue, session, now, reason) ? 'requested' : null
   }

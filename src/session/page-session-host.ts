@@ -5,6 +5,7 @@
 import { createSessionEngine } from '../core/session-engine.ts'
 import { createPlatformPorts } from '../platform/engine-ports.ts'
 import { config } from '../config/env.ts'
+import { timing } from '../config/timing.ts'
 import { STYTCH_SDK_VERSION } from '../config/sdk-version.ts'
 import { reportError } from '../shared/error-reporting.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
@@ -26,6 +27,7 @@ export function createPageSessionClient(): SessionClient {
       userAgent: navigator.userAgent,
       sdkVersion: STYTCH_SDK_VERSION,
       imageOrigins: config.imageOrigins,
+      timing,
     })
     return (message) => void engine.receive(message, deliver)
   })

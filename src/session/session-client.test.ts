@@ -3,7 +3,7 @@
  * again), and what it sends the host.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { REFRESHING_RECHECK_MS } from '../core/constants.ts'
+import { timing } from '../config/timing.ts'
 import {
   CHANNEL_NAME,
   PROTOCOL_VERSION as v,
@@ -93,7 +93,7 @@ describe('session client: refreshing that never ends', () => {
     tab.deliver(status(true))
     expect(tab.refreshing()).toBe(true)
 
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs - 1)
     expect(tab.hellos()).toBe(0)
     expect(tab.refreshing()).toBe(true)
 
@@ -102,7 +102,7 @@ describe('session client: refreshing that never ends', () => {
     expect(tab.received.at(-1)).toEqual(snapshot(false))
 
     // Corrected: nothing more to ask.
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs * 3)
     expect(tab.hellos()).toBe(1)
   })
 
@@ -110,9 +110,9 @@ describe('session client: refreshing that never ends', () => {
     const tab = connectedClient(() => snapshot(false))
     client = tab.client
     tab.deliver(status(true))
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs - 1)
     tab.deliver(status(false))
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs * 3)
     expect(tab.hellos()).toBe(0)
     expect(tab.refreshing()).toBe(false)
   })
@@ -121,10 +121,10 @@ describe('session client: refreshing that never ends', () => {
     const tab = connectedClient(() => snapshot(false))
     client = tab.client
     tab.deliver(status(true))
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1000)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs - 1000)
     tab.deliver(status(false))
     tab.deliver(status(true))
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS - 1)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs - 1)
     expect(tab.hellos()).toBe(0)
     vi.advanceTimersByTime(1)
     expect(tab.hellos()).toBe(1)
@@ -136,18 +136,18 @@ describe('session client: refreshing that never ends', () => {
     client = tab.client
     tab.deliver(snapshot(true))
 
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs)
     expect(tab.hellos()).toBe(1)
     expect(tab.refreshing()).toBe(true)
 
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs)
     expect(tab.hellos()).toBe(2)
 
     busy = false
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs)
     expect(tab.hellos()).toBe(3)
     expect(tab.refreshing()).toBe(false)
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 3)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs * 3)
     expect(tab.hellos()).toBe(3)
   })
 
@@ -168,7 +168,7 @@ describe('session client: refreshing that never ends', () => {
     return seen.then(() => {
       channel.close()
       expect(lastRefreshing(received)).toBe(true)
-      vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 2)
+      vi.advanceTimersByTime(timing.refreshingRecheckMs * 2)
       expect(sent.filter((message) => message.type === TAB_MESSAGE.hello)).toHaveLength(2)
     })
   })
@@ -177,7 +177,7 @@ describe('session client: refreshing that never ends', () => {
     const tab = connectedClient(() => snapshot(false))
     tab.deliver(status(true))
     tab.client.close()
-    vi.advanceTimersByTime(REFRESHING_RECHECK_MS * 2)
+    vi.advanceTimersByTime(timing.refreshingRecheckMs * 2)
     expect(tab.hellos()).toBe(0)
   })
 })

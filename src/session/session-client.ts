@@ -3,11 +3,6 @@
  * engine run in the page where no worker can run), keeps it awake, and relays its messages.
  */
 import type { AccountCall, AccountResult } from '../core/account-calls.ts'
-import {
-  HEARTBEAT_INTERVAL_MS,
-  PROVIDER_TIMEOUT_MS,
-  REFRESHING_RECHECK_MS,
-} from '../core/constants.ts'
 import { AppError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
 import {
@@ -21,6 +16,7 @@ import {
   type WorkerMessage,
 } from '../core/protocol.ts'
 import { subscribeWorkerMessages } from '../platform/broadcast.ts'
+import { timing } from '../config/timing.ts'
 import { markSignedOut } from './markers.ts'
 
 /** Where the session engine runs for this tab. */
@@ -70,12 +66,6 @@ export type Deliver = (data: unknown) => void
  */
 export type ConnectHost = (deliver: Deliver) => (message: TabMessage) => void
 
-/** How long a hand-off or sign-out may take before the page stops waiting. */
-const ANSWER_TIMEOUT_MS = 10_000
-
-/** How long an account call may take: a change and the list after it, each with its deadline. */
-const ACCOUNT_TIMEOUT_MS = 2 * PROVIDER_TIMEOUT_MS + 4_000
-
 /** A request id no other tab's request shares. */
 function newRequestId(kind: 'account' | 'handoff'): string {
   return `${kind}-${crypto.randomUUID()}`
@@ -107,7 +97,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   // lasts): the snapshot carries the host's real status, which reaches the store like any message.
   let recheck: ReturnType<typeof setTimeout> | undefined
   const askAgain = () => {
-    recheck = setTimeout(askAgain, REFRESHING_RECHECK_MS)
+    recheck = setTimeout(askAgain, timing.refreshingRecheckMs)
     askHost()
   }
 
@@ -145,7 +135,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       clearTimeout(recheck)
       recheck = undefined
     } else if (recheck === undefined) {
-      recheck = setTimeout(askAgain, REFRESHING_RECHECK_MS)
+      recheck = setTimeout(askAgain, timing.refreshingRecheckMs)
     }
   }
 
@@ -168,7 +158,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   // Back online: re-authenticate and refresh now. Tabs asking at once make one call (the
   // engine skips a request older than the last success).
   const backOnline = () => post({ v, type: TAB_MESSAGE.refresh })
-  const timer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
+  const timer = setInterval(heartbeat, timing.heartbeatIntervalMs)
   document.addEventListener('visibilitychange', heartbeat)
   window.addEventListener('focus', heartbeat)
   window.addEventListener('online', backOnline)
@@ -185,7 +175,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       const timeout = setTimeout(() => {
         stop()
         reject(new AppError(failure, 504))
-      }, ANSWER_TIMEOUT_MS)
+      }, timing.answerTimeoutMs)
     })
   }
 
@@ -220,7 +210,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
             end(
               new AppError('Signing in took too long. Check your connection and try again.', 504),
             ),
-          ANSWER_TIMEOUT_MS,
+          timing.answerTimeoutMs,
         )
       })
       post({ v, type: TAB_MESSAGE.handoff, id, ...data })
@@ -251,7 +241,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
         const timeout = setTimeout(() => {
           stop()
           resolve({ ok: false, failure: { kind: 'unreachable' } })
-        }, ACCOUNT_TIMEOUT_MS)
+        }, timing.accountTimeoutMs)
         post({ v, type: TAB_MESSAGE.account, id, call })
       })
     },

@@ -1,7 +1,7 @@
 /** The provider SDK (Stytch headless), loaded only by sign-in screens, and its local-copy cleanup. */
 import type { StytchClient, StytchClientOptions } from '@stytch/vanilla-js/headless'
 import { config } from '../config/env.ts'
-import { SIGN_IN_TIMEOUT_MS } from '../core/constants.ts'
+import { timing } from '../config/timing.ts'
 
 /** The provider client as the sign-in screens use it. */
 export type ProviderClient = StytchClient
@@ -25,7 +25,7 @@ export class SignInDeadlineError extends Error {
 }
 
 /** Settles with `work` (an SDK call), or rejects with SignInDeadlineError once `ms` have passed. */
-export function withDeadline<T>(work: Promise<T>, ms = SIGN_IN_TIMEOUT_MS): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms = timing.signInTimeoutMs): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new SignInDeadlineError()), ms)

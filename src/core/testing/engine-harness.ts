@@ -7,6 +7,7 @@ import { createSessionEngine, type EngineConfig, type SessionEngine } from '../s
 import { createFakeBackend, type FakeBackend } from './fake-backend.ts'
 import { createFakeClock, type FakeClock } from './fake-clock.ts'
 import { createFakeIds } from './fake-ids.ts'
+import { PRODUCTION_TIMING } from '../timing.ts'
 
 /** The configuration every harness engine uses. */
 export const HARNESS_CONFIG: EngineConfig = {
@@ -18,6 +19,8 @@ export const HARNESS_CONFIG: EngineConfig = {
   userAgent: 'TestAgent/1.0',
   sdkVersion: '6.3.0',
   imageOrigins: ['https://img.example'],
+  // Production's values: the engine's tests pin today's cadence, deadlines and backoff.
+  timing: PRODUCTION_TIMING,
 }
 
 /** Engines over one shared store, lock and backend, with everything they emit recorded. */

@@ -1,6 +1,6 @@
 /** Sign-in's SDK calls have a deadline: one that never answers fails instead of waiting for good. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SIGN_IN_TIMEOUT_MS } from '../../core/constants.ts'
+import { timing } from '../../config/timing.ts'
 import { SignInDeadlineError, withDeadline } from '../../shared/provider-client.ts'
 import type * as ProviderClientModule from '../../shared/provider-client.ts'
 import { stytchSignIn } from './sign-in-provider.ts'
@@ -79,9 +79,9 @@ describe('withDeadline', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('waits SIGN_IN_TIMEOUT_MS by default', async () => {
+  it('waits the build’s sign-in deadline by default', async () => {
     const outcome = watch(withDeadline(never()))
-    await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1)
+    await vi.advanceTimersByTimeAsync(timing.signInTimeoutMs - 1)
     expect(outcome.settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(outcome.error).toBeInstanceOf(SignInDeadlineError)
@@ -99,7 +99,7 @@ describe('stytchSignIn: every SDK call has the deadline', () => {
     ['authenticateOAuth', () => stytchSignIn.authenticateOAuth('token')],
   ])('%s fails with SignInDeadlineError when the SDK never answers', async (_name, call) => {
     const outcome = watch(call())
-    await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1)
+    await vi.advanceTimersByTimeAsync(timing.signInTimeoutMs - 1)
     expect(outcome.settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(outcome.error).toBeInstanceOf(SignInDeadlineError)

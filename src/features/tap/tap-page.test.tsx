@@ -13,7 +13,7 @@ import { SIGNIN_MESSAGE } from '../../core/testing/messages.ts'
 import { createAppStore, type AppStore } from '../../store/app-store.ts'
 import { AppStoreProvider } from '../../store/use-app-store.tsx'
 import { TapPage } from './tap-page.tsx'
-import { TAP_REFRESH_TIMEOUT_MS } from './use-tap-refresh.ts'
+import { timing } from '../../config/timing.ts'
 import type { NDEFReader, NDEFReadingEvent } from './web-nfc.ts'
 
 const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -248,7 +248,7 @@ describe('TapPage: signed in', () => {
     vi.useFakeTimers()
     try {
       renderTap(signedInStore([event('1')]))
-      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
+      await act(() => vi.advanceTimersByTimeAsync(timing.tapRefreshTimeoutMs - 1))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
       await act(() => vi.advanceTimersByTimeAsync(1))
       expect(screen.getByText('Nothing new yet.')).toBeInTheDocument()
@@ -291,7 +291,7 @@ describe('TapPage: signed in', () => {
       hostSays(store, status(true))
       renderTap(store)
       hostSays(store, status(true, { pendingTaps: [TAP] }))
-      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
+      await act(() => vi.advanceTimersByTimeAsync(timing.tapRefreshTimeoutMs - 1))
       // That refresh ends well, with the tap still kept: the host runs the tap's own next.
       hostSays(store, listMessage([event('1', 'Old one')]), status(false, { pendingTaps: [TAP] }))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
@@ -299,7 +299,7 @@ describe('TapPage: signed in', () => {
       // The wait for it has a full deadline of its own.
       await act(() => vi.advanceTimersByTimeAsync(1000))
       hostSays(store, status(true, { pendingTaps: [TAP] }))
-      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1001))
+      await act(() => vi.advanceTimersByTimeAsync(timing.tapRefreshTimeoutMs - 1001))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
       hostSays(
         store,
@@ -386,7 +386,7 @@ describe('TapPage: a tap kept for later', () => {
       renderTap(store)
       // The host took the tap and started; then it was stopped mid-call and never said more.
       hostSays(store, status(true, { pendingTaps: [TAP] }))
-      await act(() => vi.advanceTimersByTimeAsync(TAP_REFRESH_TIMEOUT_MS - 1))
+      await act(() => vi.advanceTimersByTimeAsync(timing.tapRefreshTimeoutMs - 1))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
       expect(screen.queryByTestId('tap-kept')).toBeNull()
       await act(() => vi.advanceTimersByTimeAsync(1))

@@ -1,15 +1,9 @@
 /** Hands each tap to the session host once, and works out which events its refresh brought. */
 import { useEffect, useRef, useState } from 'react'
-import { CARDS_TIMEOUT_MS, PROVIDER_TIMEOUT_MS } from '../../core/constants.ts'
+import { timing } from '../../config/timing.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import type { EventsSlice } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
-
-/**
- * Longest wait for the host's answer: longer than its refresh can take (each call has its
- * deadline), so only a host stopped mid-call, or one that never answers, runs into it.
- */
-export const TAP_REFRESH_TIMEOUT_MS = PROVIDER_TIMEOUT_MS + CARDS_TIMEOUT_MS + 4_000
 
 interface Run {
   key: string
@@ -40,7 +34,7 @@ export function useTapRefresh(
   key: string,
   onTap: (key: string) => void,
   enabled: boolean,
-  timeoutMs = TAP_REFRESH_TIMEOUT_MS,
+  timeoutMs = timing.tapRefreshTimeoutMs,
 ): TapRefresh {
   const events = useAppStore((state) => state.events)
   const list = events.list
