@@ -1,9 +1,28 @@
 /** Test projects: one per runtime, so each test runs where its code runs. */
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+/**
+ * How many browser-test files run at once (`BROWSER_WORKERS`, 2 when unset): each worker has a
+ * Chromium and a build and stack of its own (tests/setup/servers.ts starts one per worker).
+ */
+function browserWorkers(): number {
+  const raw = process.env.BROWSER_WORKERS ?? '2'
+  const workers = Number(raw)
+  if (!Number.isInteger(workers) || workers < 1 || workers > 10) {
+    throw new RangeError(
+      `BROWSER_WORKERS must be a whole number from 1 to 10 (each worker takes 10 ports, and ` +
+        `TEST_PORT_OFFSET=100 starts the next run's), not "${raw}".`,
+    )
+  }
+  return workers
+}
+
 export default defineConfig({
   test: {
+    // One worker per core: vitest's default leaves a core to its main process, which mostly waits.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -41,7 +60,11 @@ export default defineConfig({
           setupFiles: ['tests/setup/browser-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // After the unit projects (a group of its own, as its worker count differs), and as many
+          // files at once as there are stacks.
+          sequence: { groupOrder: 1 },
+          fileParallelism: true,
+          maxWorkers: browserWorkers(),
         },
       },
     ],

@@ -1,83 +1,139 @@
 /**
- * Browser-test setup: builds the production app against test ports, serves it from a static
- * server, and hands the URLs to the tests through vitest's `provide`/`inject`.
+ * Browser-test setup: one stack per browser-test worker, so test files run side by side without
+ * sharing a stand-in's faults, clock or counters. For each worker it builds the production app
+ * against that worker's ports, serves it from a static server, starts the stand-ins, and hands
+ * the URLs to the tests (`tests/support/test-stack.ts` picks the worker's own).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { resolve } from 'node:path'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { startStaticServer } from '../support/static-server.ts'
+import type { TestStack } from '../support/test-stack.ts'
 import { startStack } from '../../dev/stack.ts'
 
 /**
- * Moves every port (and the build directory) so that several browser-test runs can share one
- * machine, e.g. `TEST_PORT_OFFSET=100 npx vitest run --project browser`; 0 when unset.
+ * Moves every port (and so every build directory) so that several browser-test runs can share one
+ * machine, e.g. `TEST_PORT_OFFSET=100 npx vitest run --project browser`; 0 when unset. Each run
+ * takes 10 ports per worker from there (see `testPorts`).
  */
 const OFFSET = Number.parseInt(process.env.TEST_PORT_OFFSET ?? '0', 10) || 0
 
-/** Ports of the test servers; distinct from `npm start`'s so both can run at once. */
-export const TEST_PORTS = {
-  app: 14173 + OFFSET,
-  provider: 18787 + OFFSET,
-  cards: 18788 + OFFSET,
-  sink: 18789 + OFFSET,
-} as const
+/** How far apart the ports of two workers' stacks are. */
+const SLOT_SPACING = 10
 
-/** The build directory the browser tests serve (git-ignored). */
-export const TEST_DIST = resolve(OFFSET === 0 ? 'dist-test' : `dist-test-${OFFSET}`)
+/**
+ * Ports of the stack of worker `slot` (1, 2, …): distinct from `npm start`'s so both can run at
+ * once, and 10 apart per worker.
+ */
+export function testPorts(slot: number) {
+  const shift = OFFSET + SLOT_SPACING * (slot - 1)
+  return {
+    app: 14173 + shift,
+    provider: 18787 + shift,
+    cards: 18788 + shift,
+    sink: 18789 + shift,
+  } as const
+}
+
+/**
+ * The build directory worker `slot` serves (git-ignored), named after its app's port: two workers
+ * or two runs never build into one directory unless they would also share a port.
+ */
+export const testDist = (slot: number) => resolve(`dist-test-${testPorts(slot).app}`)
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    appUrl: string
-    distDir: string
-    providerUrl: string
-    cardsUrl: string
-    sinkUrl: string
+    /** The stack of each browser-test worker, by `VITEST_POOL_ID` - 1. */
+    stacks: TestStack[]
   }
 }
 
-export default async function setup(project: TestProject) {
-  const host = '127.0.0.1'
+const host = '127.0.0.1'
+
+/**
+ * Builds the app that worker `slot` serves. One build at a time: Vite reads the stand-ins' URLs
+ * from `process.env` while it resolves its config, so two builds at once could swap them.
+ */
+async function buildFor(slot: number): Promise<string> {
+  const ports = testPorts(slot)
+  const outDir = testDist(slot)
   Object.assign(process.env, {
     // vitest sets NODE_ENV=test; the app under test must be the real production build.
     NODE_ENV: 'production',
-    VITE_STYTCH_API_URL: `http://${host}:${TEST_PORTS.provider}`,
-    VITE_CARDS_API_URL: `http://${host}:${TEST_PORTS.cards}`,
-    VITE_SENTRY_DSN: `http://public@${host}:${TEST_PORTS.sink}/1`,
+    VITE_STYTCH_API_URL: `http://${host}:${ports.provider}`,
+    VITE_CARDS_API_URL: `http://${host}:${ports.cards}`,
+    VITE_SENTRY_DSN: `http://public@${host}:${ports.sink}/1`,
     // The key-backed test wallet exists in this build only (src/features/wallet/wallet-config.ts).
     VITE_TEST_WALLET: 'on',
   })
-  await rm(TEST_DIST, { recursive: true, force: true })
+  await rm(outDir, { recursive: true, force: true })
   await build({
     mode: 'production',
     logLevel: 'warn',
-    build: { outDir: TEST_DIST, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true },
   })
+  return outDir
+}
 
-  const app = await startStaticServer(TEST_DIST, TEST_PORTS.app)
+/** Serves worker `slot`'s build and starts its stand-ins; `close` stops them, drops their data. */
+async function serve(slot: number, distDir: string) {
+  const ports = testPorts(slot)
+  const app = await startStaticServer(distDir, ports.app)
   const dataDir = await mkdtemp(join(tmpdir(), 'iyk-stack-'))
   const stack = await startStack({
     host,
-    providerPort: TEST_PORTS.provider,
-    cardsPort: TEST_PORTS.cards,
-    sinkPort: TEST_PORTS.sink,
+    providerPort: ports.provider,
+    cardsPort: ports.cards,
+    sinkPort: ports.sink,
     dataDir,
     appUrl: app.url,
     // The provider's checks, always on here: SDK calls (the worker's too) need the SDK's headers
     // from the app's origin, and magic links must land exactly on `${app.url}/auth/email`.
     strictSdk: true,
     quiet: true,
+  }).catch(async (error: unknown) => {
+    await Promise.all([app.close(), rm(dataDir, { recursive: true, force: true })])
+    throw error
   })
-  project.provide('appUrl', app.url)
-  project.provide('distDir', TEST_DIST)
-  project.provide('providerUrl', stack.provider.url)
-  project.provide('cardsUrl', stack.cards.url)
-  project.provide('sinkUrl', stack.sink.url)
-
-  return async () => {
+  const urls: TestStack = {
+    appUrl: app.url,
+    providerUrl: stack.provider.url,
+    cardsUrl: stack.cards.url,
+    sinkUrl: stack.sink.url,
+    distDir,
+  }
+  const close = async () => {
     await Promise.all([app.close(), stack.close()])
     await rm(dataDir, { recursive: true, force: true })
+  }
+  return { urls, close }
+}
+
+export default async function setup(project: TestProject) {
+  // As many stacks as the project has workers (vitest.config.ts, `BROWSER_WORKERS`): a worker's
+  // `VITEST_POOL_ID` runs from 1 to that number, and one worker runs one file at a time.
+  const workers =
+    project.config.maxWorkers ||
+    project.globalConfig.maxWorkers ||
+    Math.max(availableParallelism() - 1, 1) // vitest's own default
+  const dists: string[] = []
+  for (let slot = 1; slot <= workers; slot++) dists.push(await buildFor(slot))
+
+  const started = await Promise.allSettled(dists.map((dist, index) => serve(index + 1, dist)))
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const closeAll = () => Promise.all(running.map((stack) => stack.close()))
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    await closeAll()
+    throw failed.reason
+  }
+  project.provide(
+    'stacks',
+    running.map((stack) => stack.urls),
+  )
+  return async () => {
+    await closeAll()
   }
 }
