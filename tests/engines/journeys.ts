@@ -1,0 +1,314 @@
+/**
+ * Every holder's journey, written once for any engine: start and the worker's control, sign-in by
+ * emailed code and the list, the worker's re-authentication after a reload, sign-out reaching the
+ * other windows, the list offline, a tap kept offline and settled later, a tap through sign-in and
+ * back, a signed-in tap; and no console or page error (the content policy's included) on any
+ * visit. Each journey starts in a fresh profile, against the production build and the local stack.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Engine, EngineProfile } from './engine.ts'
+import { Screen } from './screen.ts'
+import {
+  callCount,
+  latestMessage,
+  newEmail,
+  readRecordInBrowser,
+  reauthDueFields,
+  patchSessionInBrowser,
+  resetStack,
+  setNetwork,
+} from '../support/stack.ts'
+import { appUrl, sinkUrl } from '../support/test-stack.ts'
+
+const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
+const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+const ANONYMOUS_HEADING = 'Your events, one tap away'
+
+interface EngineRecord {
+  session: { userId: string } | null
+  events: { events: { name: string }[] } | null
+  tapQueue?: { taps: { query: string }[] }
+}
+
+/** The error events the app's reporter sent to the sink since the journey began. */
+async function reportedErrors(): Promise<string[]> {
+  const response = await fetch(`${sinkUrl}/_dev/reports`)
+  const { reports } = (await response.json()) as {
+    reports: { items: { type: string; payload: unknown }[] }[]
+  }
+  return reports.flatMap((report) =>
+    report.items
+      .filter((item) => item.type === 'event')
+      .map((item) => JSON.stringify(item.payload).slice(0, 300)),
+  )
+}
+
+/** The session engine's record, read in the page. */
+const record = async (screen: Screen) =>
+  (await screen.window.evaluate(readRecordInBrowser, null)) as EngineRecord | null
+
+/** The names of the event cards shown. */
+const shownEvents = (screen: Screen) =>
+  screen.window.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('[data-testid="event-card"]')).map(
+        (card) => card.textContent ?? '',
+      ),
+    null,
+  )
+
+/** Waits for the signed-in home with at least one event card. */
+async function expectEventsHome(screen: Screen): Promise<void> {
+  await screen.see({ kind: 'heading', name: 'Your events' })
+  await screen.until(
+    'an event card',
+    () => document.querySelector('[data-testid="event-card"]') !== null,
+    null,
+  )
+}
+
+/** Waits until the anonymous home is shown (signed out). */
+const expectSignedOutHome = (screen: Screen, timeoutMs?: number) =>
+  screen.see({ kind: 'heading', name: ANONYMOUS_HEADING }, timeoutMs)
+
+/** Waits until a worker controls the page, reloading once if it activated without claiming it. */
+async function expectWorkerControl(screen: Screen): Promise<void> {
+  const controlled = () =>
+    navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)
+  if (!(await screen.window.evaluate(controlled, null))) await screen.reload()
+  await screen.until('a service worker controlling the page', controlled, null)
+}
+
+/** Signs in with the code the provider emailed; starts on the sign-in page. */
+async function signIn(screen: Screen, email = newEmail('engine')): Promise<string> {
+  await screen.fill('Email', email)
+  await screen.press('Send code')
+  await screen.see({ kind: 'field', name: '6-digit code' })
+  const { code } = await latestMessage(email, 'otp')
+  await screen.fill('6-digit code', code ?? '')
+  await screen.press('Sign in')
+  return email
+}
+
+/** The refresh a signed-in tap makes has answered: the new events, or "Nothing new yet." */
+const refreshAnswered = (screen: Screen) =>
+  screen.until(
+    'the tap’s refresh (new events or “Nothing new yet.”)',
+    () =>
+      document.querySelector('[data-testid="tap-new-events"]') !== null ||
+      document.body.innerText.includes('Nothing new yet.'),
+    null,
+  )
+
+/** Runs the journeys in `engine`. */
+export function journeys(engine: Engine): void {
+  let profile: EngineProfile | undefined
+
+  /** A fresh profile's first window on `path`. */
+  async function open(path: string): Promise<Screen> {
+    profile ??= await engine.launch()
+    const screen = new Screen(await profile.open(appUrl + path), appUrl)
+    await screen.live()
+    return screen
+  }
+
+  /** The profile the journey opened. */
+  function current(): EngineProfile {
+    if (!profile) throw new Error('no window opened yet')
+    return profile
+  }
+
+  /** A new window of the same profile on `path`. */
+  async function another(path: string): Promise<Screen> {
+    const screen = new Screen(await current().open(appUrl + path), appUrl)
+    await screen.live()
+    return screen
+  }
+
+  /** The app installed and signed in on its home with the list. */
+  async function signedIn(): Promise<Screen> {
+    const screen = await open('/')
+    await expectWorkerControl(screen)
+    await screen.goto('/auth/email')
+    await signIn(screen)
+    await screen.waitForLocation('/')
+    await expectEventsHome(screen)
+    return screen
+  }
+
+  beforeEach(async () => {
+    await resetStack()
+    await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
+  })
+
+  afterEach(async () => {
+    const seen = profile
+    profile = undefined
+    if (!seen) return
+    try {
+      // No console or page error, nor a policy violation, on any visit; nothing reported.
+      expect(await seen.problems()).toEqual([])
+      expect(await reportedErrors()).toEqual([])
+    } finally {
+      await seen.close()
+      await setNetwork(true)
+    }
+  })
+
+  afterAll(async () => {
+    await engine.shutdown?.()
+  })
+
+  describe(`${engine.name}: holder journeys`, () => {
+    it('hears a console error, an uncaught error and a content-policy violation (the check works)', async () => {
+      const screen = await open('/')
+      await expectSignedOutHome(screen)
+      await screen.window.evaluate(() => {
+        console.error('planted console error')
+        setTimeout(() => {
+          throw new Error('planted uncaught error')
+        })
+        // An inline script: the app's policy allows none.
+        const script = document.createElement('script')
+        script.textContent = 'void 0'
+        document.body.append(script)
+      }, null)
+      const heard: string[] = []
+      const missing = async () => {
+        heard.push(...(await current().problems()))
+        return [
+          'planted console error',
+          'planted uncaught error',
+          'Content-Security-Policy',
+        ].filter((planted) => !heard.some((problem) => problem.includes(planted)))
+      }
+      await expect.poll(missing, { message: 'the planted problems, each heard' }).toEqual([])
+      // The app's reporter sent the uncaught one to the sink; the check after each journey reads it.
+      await expect
+        .poll(async () => (await reportedErrors()).join('\n'), {
+          message: 'the planted error at the sink',
+          timeout: 10_000,
+        })
+        .toContain('planted uncaught error')
+      await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
+    })
+
+    it('starts on the home page, and its worker takes control', async () => {
+      const screen = await open('/')
+      await expectSignedOutHome(screen)
+      await expectWorkerControl(screen)
+    })
+
+    it('signs in with an emailed code and shows the events', async () => {
+      const screen = await signedIn()
+      expect((await shownEvents(screen)).length).toBeGreaterThan(0)
+      expect((await record(screen))?.session).not.toBeNull()
+    })
+
+    it('re-authenticates in the worker when due, after a reload', async () => {
+      const screen = await signedIn()
+      await screen.window.evaluate(patchSessionInBrowser, reauthDueFields())
+      const before = await callCount(AUTHENTICATE)
+      await screen.reload()
+      await expectEventsHome(screen)
+      await expect
+        .poll(() => callCount(AUTHENTICATE), {
+          timeout: 10_000,
+          message: 'one re-authentication by the worker',
+        })
+        .toBe(before + 1)
+      await expectEventsHome(screen)
+    })
+
+    it('signs out in one window: the other follows, and a new window opens signed out', async () => {
+      const first = await signedIn()
+      const second = await another('/account')
+      await second.see({ kind: 'button', name: 'Sign out' })
+      await second.press('Sign out')
+      const started = Date.now()
+      await expectSignedOutHome(first)
+      console.log(
+        `${engine.name}: the other window showed the sign-out after ${Date.now() - started} ms`,
+      )
+      await expectSignedOutHome(second)
+      const third = await another('/')
+      await expectSignedOutHome(third)
+      expect(await record(third)).toMatchObject({ session: null, events: null })
+    })
+
+    it('shows the last list with no network, says it cannot reach, and refreshes once back', async () => {
+      const screen = await signedIn()
+      const names = await shownEvents(screen)
+      await setNetwork(false)
+      await screen.reload()
+      await expectEventsHome(screen)
+      expect(await shownEvents(screen)).toEqual(names)
+      await screen.press('Refresh')
+      await screen.until(
+        'the list’s age saying the service cannot be reached',
+        () =>
+          document
+            .querySelector('[data-testid="events-age"]')
+            ?.textContent?.includes('Can’t reach IYK Cards'),
+        null,
+      )
+      expect(await shownEvents(screen)).toEqual(names)
+      await setNetwork(true)
+      await screen.press('Refresh')
+      await screen.until(
+        'the list’s age saying it was updated',
+        () =>
+          /^\s*Updated/.test(
+            document.querySelector('[data-testid="events-age"]')?.textContent ?? '',
+          ),
+        null,
+      )
+    })
+
+    it('keeps a tap made with no network, and settles it once the app opens with one', async () => {
+      const screen = await signedIn()
+      await setNetwork(false)
+      await screen.goto(TAP)
+      await screen.until(
+        'the tap kept on the phone',
+        () => document.querySelector('[data-testid="tap-kept"]') !== null,
+        null,
+      )
+      expect((await record(screen))?.tapQueue?.taps.map((tap) => tap.query)).toEqual([
+        TAP.slice('/tap'.length),
+      ])
+      await setNetwork(true)
+      await screen.goto('/')
+      await expectEventsHome(screen)
+      await expect
+        .poll(async () => (await record(screen))?.tapQueue?.taps.length, {
+          timeout: 15_000,
+          message: 'the kept tap settled',
+        })
+        .toBe(0)
+      await screen.until(
+        'no pending taps shown',
+        () => document.querySelector('[data-testid="pending-taps"]') === null,
+        null,
+      )
+    })
+
+    it('takes an anonymous tap through sign-in and back to the tap', async () => {
+      const screen = await open(TAP)
+      await screen.waitForText('Card details for support')
+      await screen.follow('Sign in to collect')
+      await screen.until('the sign-in page', () => location.pathname === '/auth/email', null)
+      await signIn(screen)
+      await screen.waitForLocation(TAP)
+      await screen.waitForText('Card details for support')
+      await refreshAnswered(screen)
+    })
+
+    it('collects a signed-in tap with one refresh', async () => {
+      const screen = await signedIn()
+      await screen.goto(TAP)
+      await screen.waitForText('Card details for support')
+      await refreshAnswered(screen)
+    })
+  })
+}
