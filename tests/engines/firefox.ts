@@ -35,15 +35,29 @@ function windowOf(page: Page): EngineWindow {
   }
 }
 
-async function launch(): Promise<EngineProfile> {
-  // Firefox wants a home of its own; the profile itself is a fresh temporary one per launch.
+/** One Firefox per test file, its home removed with it; each profile is a user context of it. */
+let running: Promise<{ browser: Browser; home: string }> | undefined
+
+async function startFirefox() {
+  // Firefox wants a home of its own; its profile is a fresh temporary one.
   const home = await mkdtemp(join(tmpdir(), 'iyk-firefox-'))
-  const browser: Browser = await puppeteer.launch({
+  const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: EXECUTABLE,
     headless: true,
     env: { ...process.env, HOME: home },
   })
+  return { browser, home }
+}
+
+/**
+ * A fresh profile: a new user context (its own cookies, storage, caches and service workers, as
+ * a separate profile has).
+ */
+async function launch(): Promise<EngineProfile> {
+  running ??= startFirefox()
+  const { browser } = await running
+  const context = await browser.createBrowserContext()
   const problems: string[] = []
   const watch = async (page: Page) => {
     page.on('console', (message) => {
@@ -56,16 +70,23 @@ async function launch(): Promise<EngineProfile> {
   }
   return {
     async open(url) {
-      const page = await watch(await browser.newPage({ type: 'window' }))
+      const page = await watch(await context.newPage({ type: 'window' }))
       await page.goto(url)
       return windowOf(page)
     },
     problems: () => Promise.resolve(problems.splice(0)),
-    async close() {
-      await browser.close()
-      await rm(home, { recursive: true, force: true })
-    },
+    close: () => context.close(),
   }
 }
 
-export const firefox: Engine = { name: 'Firefox', launch }
+/** Closes this file's Firefox and removes its home. */
+async function shutdown(): Promise<void> {
+  const started = running
+  running = undefined
+  if (!started) return
+  const { browser, home } = await started
+  await browser.close()
+  await rm(home, { recursive: true, force: true })
+}
+
+export const firefox: Engine = { name: 'Firefox', launch, shutdown }
