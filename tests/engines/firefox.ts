@@ -17,14 +17,26 @@ function reportPolicyViolations() {
   })
 }
 
-function windowOf(page: Page): EngineWindow {
+/**
+ * What Firefox reports in a page for a load its worker was serving when the page was left: the
+ * navigation aborted it (NS_BINDING_ABORTED). Chromium and WebKit say nothing of these.
+ */
+const ABORTED_BY_LEAVING =
+  /^Error: Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/
+
+/** A page's window; `leaving` is true while a navigation the journey started is under way. */
+function windowOf(page: Page, state: { leaving: boolean }): EngineWindow {
+  const leave = async (navigation: () => Promise<unknown>) => {
+    state.leaving = true
+    try {
+      await navigation()
+    } finally {
+      state.leaving = false
+    }
+  }
   return {
-    goto: async (url) => {
-      await page.goto(url)
-    },
-    reload: async () => {
-      await page.reload()
-    },
+    goto: (url) => leave(() => page.goto(url)),
+    reload: () => leave(() => page.reload()),
     url: () => Promise.resolve(page.url()),
     // Sent as source with a JSON argument, as the interface says (puppeteer's types also allow
     // handles, which the journeys never pass).
@@ -60,19 +72,26 @@ async function launch(): Promise<EngineProfile> {
   const context = await browser.createBrowserContext()
   const problems: string[] = []
   const watch = async (page: Page) => {
+    const state = { leaving: false }
     page.on('console', (message) => {
       const type = message.type()
       if (type === 'error' || type === 'warn') problems.push(`${type}: ${message.text()}`)
     })
-    page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`))
+    page.on('pageerror', (error) => {
+      // A load of the page being left, cut short by the journey's own navigation, is no error of
+      // the app's; the same message at any other moment is one.
+      if (state.leaving && ABORTED_BY_LEAVING.test(String(error))) return
+      problems.push(`pageerror: ${String(error)}`)
+    })
     await page.evaluateOnNewDocument(reportPolicyViolations)
-    return page
+    return { page, state }
   }
   return {
     async open(url) {
-      const page = await watch(await context.newPage({ type: 'window' }))
-      await page.goto(url)
-      return windowOf(page)
+      const { page, state } = await watch(await context.newPage({ type: 'window' }))
+      const window = windowOf(page, state)
+      await window.goto(url)
+      return window
     },
     problems: () => Promise.resolve(problems.splice(0)),
     close: () => context.close(),
