@@ -53,7 +53,7 @@ function installProblemRecorder() {
   }
 }
 
-/** Takes what the page's recorder holds (and installs it in a document that has none yet). */
+/** Takes what the page's recorder holds (none in a document it has not been put in yet). */
 function drainProblems(): string[] {
   const page = window as unknown as { __iykProblems?: string[] }
   return page.__iykProblems?.splice(0) ?? []
