@@ -37,6 +37,6 @@ export function startImageCache(origins: readonly string[]): void {
     const { request } = event
     if (request.method !== 'GET' || request.destination !== 'image') return
     if (!origins.includes(new URL(request.url).origin)) return
-    event.respondWith(images.match(request.url).then((kept) => kept ?? fetch(request)))
+    event.respondWith(images.respond(request))
   })
 }

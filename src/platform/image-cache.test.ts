@@ -50,6 +50,8 @@ let fetched: string[]
 /** The signal each fetch was given, by URL. */
 let signals: Map<string, AbortSignal | null | undefined>
 let answers: Map<string, () => Response | Promise<Response>>
+/** The pages' requests passed on to the network. */
+let forwarded: Request[]
 let store: ReturnType<typeof fakeCaches>
 let images: ImageCache
 
@@ -65,6 +67,7 @@ beforeEach(() => {
   fetched = []
   signals = new Map()
   answers = new Map()
+  forwarded = []
   store = fakeCaches()
   images = createImageCache({
     caches: store.caches,
@@ -75,6 +78,12 @@ beforeEach(() => {
       expect(init).toMatchObject({ mode: 'cors', credentials: 'omit' })
       const answer = answers.get(input)
       if (!answer) throw new TypeError('Failed to fetch')
+      return answer()
+    },
+    async forward(request) {
+      forwarded.push(request)
+      const answer = answers.get(request.url)
+      if (!answer) throw new TypeError('NetworkError when attempting to fetch resource.')
       return answer()
     },
   })
@@ -162,6 +171,41 @@ describe('stop', () => {
     images.stop()
     expect(await images.keep([url(1)])).toEqual({ kept: 1, fetched: 1, skipped: 0 })
     expect(signals.get(url(1))?.aborted).toBe(false)
+  })
+})
+
+describe('respond', () => {
+  it('answers with the kept copy, without the network', async () => {
+    answers.set(url(1), image(10))
+    await images.keep([url(1)])
+    answers.clear()
+    const response = await images.respond(new Request(url(1)))
+    expect((await response.blob()).size).toBe(10)
+    expect(forwarded).toEqual([])
+  })
+
+  it("passes an image it does not hold to the network, as the page's own request", async () => {
+    answers.set(url(2), image(7, 'image/webp'))
+    const request = new Request(url(2), { mode: 'no-cors' })
+    const response = await images.respond(request)
+    expect(forwarded).toEqual([request])
+    expect(response.headers.get('content-type')).toBe('image/webp')
+  })
+
+  it('answers an empty 504, never a rejection nor an error response, when neither the cache nor the network can', async () => {
+    const response = await images.respond(new Request(url(3)))
+    expect(forwarded.map((request) => request.url)).toEqual([url(3)])
+    expect(response.type).toBe('default')
+    expect(response.status).toBe(504)
+    expect(await response.text()).toBe('')
+  })
+
+  it('goes to the network when Cache Storage fails', async () => {
+    vi.spyOn(store.caches, 'has').mockRejectedValue(new DOMException('gone', 'UnknownError'))
+    answers.set(url(4), image(3))
+    const response = await images.respond(new Request(url(4)))
+    expect(response.ok).toBe(true)
+    expect(forwarded).toHaveLength(1)
   })
 })
 

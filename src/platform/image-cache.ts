@@ -20,10 +20,15 @@ const STORED_AT = 'x-iyk-stored-at'
 /** Time allowed to fetch one image. */
 const IMAGE_TIMEOUT_MS = 8_000
 
+/** The answer for an image neither kept nor reachable, as a proxy with no upstream gives. */
+const OFFLINE_IMAGE = () => new Response(null, { status: 504, statusText: 'Gateway Timeout' })
+
 /** What the cache needs from its host; tests pass fakes. */
 export interface ImageCacheDeps {
   caches: CacheStorage
   fetch(input: string, init: RequestInit): Promise<Response>
+  /** Sends a page's own request to the network untouched. */
+  forward(request: Request): Promise<Response>
   now(): number
 }
 
@@ -49,11 +54,18 @@ export interface ImageCache {
   clear(): Promise<void>
   /** The kept image for `url` if it is under a day old. */
   match(url: string): Promise<Response | undefined>
+  /**
+   * A page's image request answered: the kept copy, else the network's answer, else (no network)
+   * an empty 504, which the page shows as a failed image. It never rejects, nor answers
+   * `Response.error()`: WebKit reports either as a rejection nothing handled in the worker.
+   */
+  respond(request: Request): Promise<Response>
 }
 
 const defaultDeps = (): ImageCacheDeps => ({
   caches: globalThis.caches,
   fetch: (input, init) => globalThis.fetch(input, init),
+  forward: (request) => globalThis.fetch(request),
   now: () => Date.now(),
 })
 
@@ -102,6 +114,12 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
     return Number.isFinite(at) && deps.now() - at < EVENTS_CACHE_TTL_MS
   }
 
+  async function match(url: string): Promise<Response | undefined> {
+    if (!(await deps.caches.has(IMAGE_CACHE_NAME))) return undefined
+    const hit = await (await open()).match(url)
+    return hit && isFresh(hit) ? hit : undefined
+  }
+
   return {
     async keep(urls) {
       const { signal } = (running = new AbortController())
@@ -145,10 +163,11 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
     async clear() {
       await deps.caches.delete(IMAGE_CACHE_NAME)
     },
-    async match(url) {
-      if (!(await deps.caches.has(IMAGE_CACHE_NAME))) return undefined
-      const hit = await (await open()).match(url)
-      return hit && isFresh(hit) ? hit : undefined
+    match,
+    async respond(request) {
+      const kept = await match(request.url).catch(() => undefined)
+      if (kept) return kept
+      return deps.forward(request).catch(() => OFFLINE_IMAGE())
     },
   }
 }

@@ -43,10 +43,4 @@ export interface Engine {
   launch(): Promise<EngineProfile>
   /** Stops what the engine shares between profiles (a driver, a display), after a file's tests. */
   shutdown?(): Promise<void>
-  /**
-   * Error reports (as `reportedErrors` summarises them) that a known, not yet fixed fault of the
-   * app in this engine makes, each tracked on the issue tracker: the journeys' check lets exactly
-   * these through, and nothing else.
-   */
-  knownReports?: readonly string[]
 }

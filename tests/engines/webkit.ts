@@ -238,13 +238,4 @@ export const webkit: Engine = {
   name: 'WebKit',
   launch,
   shutdown: stopWebKitService,
-  knownReports: [
-    // With no network, WebKit's worker sometimes meets a promise rejected with NetworkError that
-    // nothing handles (not yet found; issue 24's note of 2026-11-27). Chromium and Firefox do not.
-    JSON.stringify({
-      exception: 'NetworkError:  A network error occurred.',
-      mechanism: { type: 'generic', handled: true },
-      tags: { mechanism: 'onunhandledrejection', source: 'worker' },
-    }),
-  ],
 }
