@@ -75,11 +75,16 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts a virtual display; resolves with its number once the server says it is ready. */
+/**
+ * Starts a virtual display; resolves with its number once the server says it is ready. With
+ * `-noreset`: an X server otherwise resets when its last client leaves, and a MiniBrowser starting
+ * for the next profile just then cannot open the display; the driver waits 60 s before it tries a
+ * new one, and the journey times out.
+ */
 function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
   const xvfb = spawn(
     'Xvfb',
-    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp', '-noreset'],
     {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     },
