@@ -2,7 +2,7 @@
  * Browser-test setup: one stack per browser-test worker, so test files run side by side without
  * sharing a stand-in's faults, clock or counters. For each worker it builds the production app
  * against that worker's ports, serves it from a static server, starts the stand-ins, and hands
- * the URLs to the tests (`tests/support/test-stack.ts` picks the worker's own).
+ * the URLs to the tests (`tests/support/test-stack.ts` leases one per file).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -45,8 +45,11 @@ export const testDist = (slot: number) => resolve(`dist-test-${testPorts(slot).a
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The stack of each browser-test worker, by `VITEST_POOL_ID` - 1. */
-    stacks: TestStack[]
+    /**
+     * The stacks, one per browser-test worker, and the directory of their leases: a file leases
+     * one for itself (`tests/support/test-stack.ts`).
+     */
+    testStacks: { stacks: TestStack[]; leaseDir: string }
   }
 }
 
@@ -129,11 +132,10 @@ export default async function setup(project: TestProject) {
     await closeAll()
     throw failed.reason
   }
-  project.provide(
-    'stacks',
-    running.map((stack) => stack.urls),
-  )
+  const leaseDir = await mkdtemp(join(tmpdir(), 'iyk-stack-leases-'))
+  project.provide('testStacks', { stacks: running.map((stack) => stack.urls), leaseDir })
   return async () => {
     await closeAll()
+    await rm(leaseDir, { recursive: true, force: true })
   }
 }
