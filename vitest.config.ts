@@ -4,11 +4,11 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 /**
- * How many browser-test files run at once (`BROWSER_WORKERS`, 1 when unset: see decision 028's status): each worker has a
+ * How many browser-test files run at once (`BROWSER_WORKERS`, 2 when unset): each worker has a
  * Chromium and a build and stack of its own (tests/setup/servers.ts starts one per worker).
  */
 function browserWorkers(): number {
-  const raw = process.env.BROWSER_WORKERS ?? '1'
+  const raw = process.env.BROWSER_WORKERS ?? '2'
   const workers = Number(raw)
   if (!Number.isInteger(workers) || workers < 1 || workers > 10) {
     throw new RangeError(

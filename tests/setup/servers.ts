@@ -115,8 +115,8 @@ async function serve(slot: number, distDir: string) {
 }
 
 export default async function setup(project: TestProject) {
-  // As many stacks as the project has workers (vitest.config.ts, `BROWSER_WORKERS`): a worker's
-  // `VITEST_POOL_ID` runs from 1 to that number, and one worker runs one file at a time.
+  // As many stacks as the project has workers (vitest.config.ts, `BROWSER_WORKERS`): at most that
+  // many files run at once, each on a stack it leases (tests/support/test-stack.ts).
   const workers =
     project.config.maxWorkers ||
     project.globalConfig.maxWorkers ||
