@@ -8,6 +8,7 @@ import { WalletOption } from './wallet-option.tsx'
 const loaded = vi.fn((start: string) => <p>wallet code loaded ({start})</p>)
 
 afterEach(() => {
+  vi.useRealTimers()
   loaded.mockClear()
 })
 
@@ -41,16 +42,12 @@ describe('wallet option', () => {
 
   it('does not fetch the wallet code for a holder who only sees the option', async () => {
     vi.useFakeTimers()
-    try {
-      const preload = vi.fn()
-      render(<WalletOption render={loaded} preload={preload} />)
-      // However long the option stays on screen: no idle or timed prefetch.
-      await act(() => vi.advanceTimersByTimeAsync(60_000))
-      expect(preload).not.toHaveBeenCalled()
-      expect(loaded).not.toHaveBeenCalled()
-    } finally {
-      vi.useRealTimers()
-    }
+    const preload = vi.fn()
+    render(<WalletOption render={loaded} preload={preload} />)
+    // However long the option stays on screen: no idle or timed prefetch.
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(preload).not.toHaveBeenCalled()
+    expect(loaded).not.toHaveBeenCalled()
   })
 
   it('still answers a tap while the wallet code is on its way', () => {
