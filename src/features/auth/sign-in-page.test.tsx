@@ -148,9 +148,11 @@ describe('SignInPage', () => {
       '',
       `/auth/email?stytch_token_type=magic_links&token=${encodeURIComponent(TOKEN)}`,
     )
+    // The address as the provider call found it; asserted below, where a failure cannot be caught.
+    const addressAtCall: string[] = []
     const provider = fakeProvider({
       authenticateLink: vi.fn(() => {
-        expect(window.location.search).toBe('')
+        addressAtCall.push(window.location.search)
         return Promise.resolve(session)
       }),
     })
@@ -159,15 +161,17 @@ describe('SignInPage', () => {
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
     expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
+    expect(addressAtCall).toEqual([''])
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
   })
 
   it('completes a landing whose token the page’s boot script took out of the address', async () => {
     window.history.replaceState(null, '', '/auth/email')
     Reflect.set(window, LANDING_STASH, `?stytch_token_type=magic_links&token=${TOKEN}`)
+    const stashAtCall: boolean[] = []
     const provider = fakeProvider({
       authenticateLink: vi.fn(() => {
-        expect(Reflect.has(window, LANDING_STASH)).toBe(false)
+        stashAtCall.push(Reflect.has(window, LANDING_STASH))
         return Promise.resolve(session)
       }),
     })
@@ -175,6 +179,8 @@ describe('SignInPage', () => {
     render(<SignInPage provider={provider} complete={complete} />)
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
     expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
+    // Gone before the provider call.
+    expect(stashAtCall).toEqual([false])
   })
 
   it('never sends another holder to the way back kept for a different address', async () => {
@@ -492,9 +498,10 @@ describe('back from Google or Apple', () => {
   it('exchanges the token, address cleaned first, and returns to the tap kept for the round trip', async () => {
     keepOAuthReturnTarget(TAP, Date.now() + 600_000)
     window.history.replaceState(null, '', new URL(landing).pathname + new URL(landing).search)
+    const addressAtCall: string[] = []
     const provider = fakeProvider({
       authenticateOAuth: vi.fn(() => {
-        expect(window.location.search).toBe('')
+        addressAtCall.push(window.location.search)
         return Promise.resolve(session)
       }),
     })
@@ -503,6 +510,7 @@ describe('back from Google or Apple', () => {
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
     await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
     expect(provider.authenticateOAuth).toHaveBeenCalledWith(TOKEN)
+    expect(addressAtCall).toEqual([''])
     expect(provider.authenticateLink).not.toHaveBeenCalled()
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
   })
