@@ -7,12 +7,16 @@ import {
   createWalletQueryClient,
   walletChains,
 } from './wallet-config.ts'
+import { fakeWallet } from './fake-wallet.test-support.ts'
 import { TEST_WALLET_KEY, testWalletConnectors } from './wallet-test-connector.ts'
+import { TEST_PRIVATE_KEY } from './wallet.test-support.ts'
 
 const urls = { rpcUrlMainnet: 'http://rpc.test:1', rpcUrlSepolia: 'http://rpc.test:2' }
-const TEST_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+
+let stopAnnouncing = () => {}
 
 afterEach(() => {
+  stopAnnouncing()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -52,11 +56,16 @@ describe('wallet config', () => {
     expect(bodies[0]).toHaveLength(2)
   })
 
-  it('discovers injected wallets (EIP-6963); the test wallet exists only when its key is set', () => {
-    const plain = createWalletConfig({ ...urls, storage: localStorage })
-    expect(plain._internal.mipd).toBeDefined()
-    expect(plain.connectors).toHaveLength(0)
+  it('offers the wallets the browser announces (EIP-6963), and no other', () => {
+    expect(createWalletConfig({ ...urls, storage: localStorage }).connectors).toHaveLength(0)
+    stopAnnouncing = fakeWallet({ name: 'Alpha', rdns: 'com.alpha' }).announce()
+    const config = createWalletConfig({ ...urls, storage: localStorage })
+    expect(config.connectors.map((connector) => [connector.id, connector.name])).toEqual([
+      ['com.alpha', 'Alpha'],
+    ])
+  })
 
+  it('has the test wallet only when its key is set', () => {
     const withTest = () =>
       createWalletConfig({
         ...urls,
@@ -64,7 +73,7 @@ describe('wallet config', () => {
         connectors: testWalletConnectors(localStorage),
       })
     expect(withTest().connectors).toHaveLength(0)
-    localStorage.setItem(TEST_WALLET_KEY, TEST_KEY)
+    localStorage.setItem(TEST_WALLET_KEY, TEST_PRIVATE_KEY)
     expect(withTest().connectors.map((connector) => connector.id)).toEqual(['iyk-test-wallet'])
     localStorage.setItem(TEST_WALLET_KEY, 'not-a-key')
     expect(withTest().connectors).toHaveLength(0)
