@@ -1,12 +1,7 @@
 /** Locks: Web Locks when present, otherwise an in-memory lock that really serialises. */
 import { describe, expect, it } from 'vitest'
+import { deferred } from '../core/testing/deferred.ts'
 import { createLocks } from './locks.ts'
-
-function deferred() {
-  let resolve!: () => void
-  const promise = new Promise<void>((r) => (resolve = r))
-  return { promise, resolve }
-}
 
 describe('createLocks', () => {
   it('falls back to a lock that runs holders of one name one at a time, in order', async () => {

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { WORKER_MESSAGE, type SnapshotMessage } from '../core/protocol.ts'
+import { deferred } from '../core/testing/deferred.ts'
 import { connectSession } from './connect-session.ts'
 
 const registerServiceWorker = vi.hoisted(() =>
@@ -39,15 +40,6 @@ function stubContainer(existing: ServiceWorkerRegistration | undefined) {
     },
   })
   return getRegistration
-}
-
-/** A promise and the function that settles it. */
-function deferred() {
-  let resolve: () => void = () => {}
-  const promise = new Promise<void>((settle) => {
-    resolve = settle
-  })
-  return { promise, resolve }
 }
 
 beforeEach(() => {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { LANDING_STASH } from '../../core/sign-in-landing-stash.ts'
+import { deferred } from '../../core/testing/deferred.ts'
 import { keepOAuthReturnTarget, keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
@@ -35,17 +36,6 @@ function fakeProvider(overrides: Partial<SignInProvider> = {}): SignInProvider {
 }
 
 const page = 'http://localhost/auth/email'
-
-/** A promise the test settles by hand, to look at the page while a provider call is running. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  let reject: (reason: unknown) => void = () => {}
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 async function toCodeStep(provider: SignInProvider, complete = vi.fn(() => Promise.resolve())) {
   render(<SignInPage provider={provider} complete={complete} href={page} redirect="/account" />)
