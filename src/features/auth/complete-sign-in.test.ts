@@ -1,27 +1,20 @@
 /** After the provider accepts a sign-in: hand-off, the SDK's copy gone, marker, way back forgotten. */
 import { describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY } from '../../core/constants.ts'
-import type { AuthenticateData } from '../../core/provider-session.ts'
 import { keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { completeSignIn } from './complete-sign-in.ts'
+import { SIGN_IN_SESSION } from './sign-in-provider.test-support.ts'
 
 const clearProviderLocalCopy = vi.hoisted(() => vi.fn())
 vi.mock('../../shared/provider-client.ts', () => ({ clearProviderLocalCopy }))
-
-const data: AuthenticateData = {
-  session_token: 'secret-session-token',
-  session_jwt: 'eyJ.a.b',
-  session: { expires_at: '2030-01-01T00:00:00Z' },
-  user: { user_id: 'user-test-1', emails: [{ email: 'holder@example.com' }] },
-}
 
 describe('completeSignIn', () => {
   it('hands off, clears the SDK copy, writes the marker, forgets the way back, then leaves', async () => {
     keepReturnTarget('/account', 'holder@example.com', Date.now() + 60_000)
     const handoff = vi.fn(() => Promise.resolve())
     const leave = vi.fn()
-    await completeSignIn({ handoff }, leave)(data, '/tap?uid=04A1')
-    expect(handoff).toHaveBeenCalledWith(data)
+    await completeSignIn({ handoff }, leave)(SIGN_IN_SESSION, '/tap?uid=04A1')
+    expect(handoff).toHaveBeenCalledWith(SIGN_IN_SESSION)
     expect(clearProviderLocalCopy).toHaveBeenCalledOnce()
     expect(localStorage.getItem(SIGNIN_EVENT_KEY)).not.toBeNull()
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
@@ -32,7 +25,9 @@ describe('completeSignIn', () => {
     clearProviderLocalCopy.mockClear()
     const leave = vi.fn()
     const handoff = () => Promise.reject(new Error('no host'))
-    await expect(completeSignIn({ handoff }, leave)(data, '/')).rejects.toThrow('no host')
+    await expect(completeSignIn({ handoff }, leave)(SIGN_IN_SESSION, '/')).rejects.toThrow(
+      'no host',
+    )
     expect(clearProviderLocalCopy).toHaveBeenCalledOnce()
     expect(leave).not.toHaveBeenCalled()
   })

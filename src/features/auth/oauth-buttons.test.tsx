@@ -3,25 +3,20 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { OAuthButtons } from './oauth-buttons.tsx'
 import { RETURN_TARGET_KEY } from './return-target.ts'
-import type { SignInProvider } from './sign-in-provider.ts'
 import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
-function fakeProvider(startOAuth: SignInProvider['startOAuth']): SignInProvider {
-  return fakeSignInProvider({ startOAuth: vi.fn(startOAuth), warm: vi.fn() })
-}
-
 describe('OAuthButtons', () => {
   it('offers both, under their own heading', () => {
-    render(<OAuthButtons provider={fakeProvider(() => Promise.resolve())} />)
+    render(<OAuthButtons provider={fakeSignInProvider()} />)
     expect(screen.getByRole('heading', { name: 'Or use Google or Apple' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled()
   })
 
   it('keeps the way back, then leaves for Google to the one redirect URL, holding both buttons', async () => {
-    const provider = fakeProvider(() => Promise.resolve())
+    const provider = fakeSignInProvider()
     render(<OAuthButtons provider={provider} redirect={TAP} />)
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }))
     const opening = await screen.findByRole('button', { name: 'Opening Google…' })
@@ -41,7 +36,7 @@ describe('OAuthButtons', () => {
   })
 
   it('gives the buttons back when the browser shows the page again from its back-forward cache', async () => {
-    render(<OAuthButtons provider={fakeProvider(() => Promise.resolve())} />)
+    render(<OAuthButtons provider={fakeSignInProvider()} />)
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }))
     await screen.findByRole('button', { name: 'Opening Google…' })
     const pageshow = (persisted: boolean) =>
@@ -57,7 +52,9 @@ describe('OAuthButtons', () => {
   })
 
   it('says why a start failed and gives the buttons back', async () => {
-    const provider = fakeProvider(() => Promise.reject(new TypeError('Failed to fetch')))
+    const provider = fakeSignInProvider({
+      startOAuth: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    })
     render(<OAuthButtons provider={provider} />)
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the sign-in service')
@@ -66,7 +63,7 @@ describe('OAuthButtons', () => {
   })
 
   it('starts loading the provider SDK when a button is reached', () => {
-    const provider = fakeProvider(() => Promise.resolve())
+    const provider = fakeSignInProvider()
     render(<OAuthButtons provider={provider} />)
     fireEvent.focus(screen.getByRole('button', { name: 'Continue with Google' }))
     expect(provider.warm).toHaveBeenCalled()

@@ -2,19 +2,15 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deferred } from '../../core/testing/deferred.ts'
 import { PhoneStep } from './phone-step.tsx'
-import type { SignInProvider } from './sign-in-provider.ts'
 import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
-
-function fakeProvider(sendSmsCode: SignInProvider['sendSmsCode']): SignInProvider {
-  return fakeSignInProvider({ sendSmsCode: vi.fn(sendSmsCode) })
-}
 
 afterEach(() => vi.restoreAllMocks())
 
 function renderStep(languages: readonly string[] = ['en-US', 'en']) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
-  const provider = fakeProvider(() => Promise.resolve({ methodId: 'phone-number-test-1' }))
+  const provider = fakeSignInProvider()
   const onCodeSent = vi.fn()
   render(<PhoneStep provider={provider} onCodeSent={onCodeSent} onUseEmail={vi.fn()} />)
   return { provider, onCodeSent, user: userEvent.setup() }
@@ -144,16 +140,16 @@ describe('PhoneStep', () => {
   })
 
   it('reads "Sending code…" while the provider works, then hands on E.164 and the shown number', async () => {
-    let answer: (value: { methodId: string }) => void = () => {}
+    const sent = deferred<{ methodId: string }>()
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-AR'])
-    const provider = fakeProvider(() => new Promise((resolve) => (answer = resolve)))
+    const provider = fakeSignInProvider({ sendSmsCode: vi.fn(() => sent.promise) })
     const onCodeSent = vi.fn()
     render(<PhoneStep provider={provider} onCodeSent={onCodeSent} onUseEmail={vi.fn()} />)
     fireEvent.change(mobile(), { target: { value: '011 15 2345-6789' } })
     fireEvent.click(send())
     expect(await screen.findByRole('button', { name: 'Sending code…' })).toBeDisabled()
     expect(provider.sendSmsCode).toHaveBeenCalledWith('+5491123456789')
-    answer({ methodId: 'phone-number-test-1' })
+    sent.resolve({ methodId: 'phone-number-test-1' })
     await vi.waitFor(() =>
       expect(onCodeSent).toHaveBeenCalledWith(
         '+5491123456789',

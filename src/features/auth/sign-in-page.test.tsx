@@ -6,6 +6,7 @@ import { deferred } from '../../core/testing/deferred.ts'
 import { keepOAuthReturnTarget, keepReturnTarget, RETURN_TARGET_KEY } from './return-target.ts'
 import { SignInPage } from './sign-in-page.tsx'
 import type { SignInProvider } from './sign-in-provider.ts'
+import { fakeSignInProvider, SIGN_IN_SESSION } from './sign-in-provider.test-support.ts'
 
 const reportError = vi.hoisted(() => vi.fn())
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
@@ -14,26 +15,6 @@ beforeEach(() => reportError.mockClear())
 /** A token in the provider's format: 44 characters of base64url with `=` padding. */
 const TOKEN = 'DOYoip3rvIMMW5lgItikFK-Ak1CfMsgjuiCyI7uuU94='
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
-
-const session: AuthenticateData = {
-  session_token: 'secret-session-token',
-  session_jwt: 'eyJ.a.b',
-  session: { expires_at: '2030-01-01T00:00:00Z' },
-  user: { user_id: 'user-test-1', emails: [{ email: 'holder@example.com' }] },
-}
-
-function fakeProvider(overrides: Partial<SignInProvider> = {}): SignInProvider {
-  return {
-    sendCode: vi.fn(() => Promise.resolve({ methodId: 'email-test-1' })),
-    verifyCode: vi.fn(() => Promise.resolve(session)),
-    sendLink: vi.fn(() => Promise.resolve()),
-    authenticateLink: vi.fn(() => Promise.resolve(session)),
-    sendSmsCode: vi.fn(() => Promise.resolve({ methodId: 'phone-number-test-1' })),
-    startOAuth: vi.fn(() => Promise.resolve()),
-    authenticateOAuth: vi.fn(() => Promise.resolve(session)),
-    ...overrides,
-  }
-}
 
 const page = 'http://localhost/auth/email'
 
@@ -47,7 +28,7 @@ async function toCodeStep(provider: SignInProvider, complete = vi.fn(() => Promi
 
 describe('SignInPage', () => {
   it('refuses a malformed email without calling the provider', () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@' } })
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
@@ -57,7 +38,7 @@ describe('SignInPage', () => {
   })
 
   it('shows the provider error and keeps the email', async () => {
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       sendCode: () => Promise.reject({ error_type: 'too_many_requests', error_message: 'x' }),
     })
     render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
@@ -69,7 +50,7 @@ describe('SignInPage', () => {
   })
 
   it('signs in with the emailed code and returns to the redirect', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     const complete = await toCodeStep(provider)
     expect(provider.sendCode).toHaveBeenCalledWith('holder@example.com')
     const code = screen.getByLabelText('6-digit code')
@@ -78,12 +59,12 @@ describe('SignInPage', () => {
     fireEvent.change(code, { target: { value: '12 34-56' } })
     expect(code).toHaveValue('123456')
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/account'))
     expect(provider.verifyCode).toHaveBeenCalledWith('123456', 'email-test-1')
   })
 
   it('asks for six digits before calling the provider', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     await toCodeStep(provider)
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
@@ -92,7 +73,7 @@ describe('SignInPage', () => {
   })
 
   it('explains a wrong code and lets the user try again', async () => {
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       verifyCode: () => Promise.reject({ error_type: 'otp_code_not_found', error_message: 'x' }),
     })
     await toCodeStep(provider)
@@ -105,7 +86,7 @@ describe('SignInPage', () => {
   it('counts down before a code can be resent', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const provider = fakeProvider()
+      const provider = fakeSignInProvider()
       await toCodeStep(provider)
       expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled()
       for (let i = 0; i < 30; i++) await act(() => vi.advanceTimersByTimeAsync(1000))
@@ -119,7 +100,7 @@ describe('SignInPage', () => {
   })
 
   it('emails a link to exactly /auth/email and keeps the way back on the device', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     await toCodeStep(provider)
     fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
     expect(await screen.findByRole('status')).toHaveTextContent('We emailed a sign-in link')
@@ -140,16 +121,16 @@ describe('SignInPage', () => {
     )
     // The address as the provider call found it; asserted below, where a failure cannot be caught.
     const addressAtCall: string[] = []
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateLink: vi.fn(() => {
         addressAtCall.push(window.location.search)
-        return Promise.resolve(session)
+        return Promise.resolve(SIGN_IN_SESSION)
       }),
     })
     const complete = vi.fn(() => Promise.resolve())
     render(<SignInPage provider={provider} complete={complete} href={window.location.href} />)
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, TAP))
     expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
     expect(addressAtCall).toEqual([''])
     expect(localStorage.getItem(RETURN_TARGET_KEY)).toBeNull()
@@ -159,15 +140,15 @@ describe('SignInPage', () => {
     window.history.replaceState(null, '', '/auth/email')
     Reflect.set(window, LANDING_STASH, `?stytch_token_type=magic_links&token=${TOKEN}`)
     const stashAtCall: boolean[] = []
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateLink: vi.fn(() => {
         stashAtCall.push(Reflect.has(window, LANDING_STASH))
-        return Promise.resolve(session)
+        return Promise.resolve(SIGN_IN_SESSION)
       }),
     })
     const complete = vi.fn(() => Promise.resolve())
     render(<SignInPage provider={provider} complete={complete} />)
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/'))
     expect(provider.authenticateLink).toHaveBeenCalledWith(TOKEN)
     // Gone before the provider call.
     expect(stashAtCall).toEqual([false])
@@ -177,8 +158,8 @@ describe('SignInPage', () => {
     keepReturnTarget(TAP, 'previous@example.com', Date.now() + 600_000)
     const href = `${page}?stytch_token_type=magic_links&token=${TOKEN}`
     const complete = vi.fn(() => Promise.resolve())
-    render(<SignInPage provider={fakeProvider()} complete={complete} href={href} />)
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+    render(<SignInPage provider={fakeSignInProvider()} complete={complete} href={href} />)
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/'))
   })
 
   it.each([
@@ -192,7 +173,7 @@ describe('SignInPage', () => {
       '',
       `/auth/email?stytch_token_type=magic_links&token=${TOKEN}`,
     )
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateLink: () => Promise.reject({ error_type: type, error_message: 'x' }),
     })
     render(<SignInPage provider={provider} complete={vi.fn()} href={window.location.href} />)
@@ -213,7 +194,7 @@ describe('SignInPage', () => {
       '',
       `/auth/email?stytch_token_type=magic_links&token=${damaged}`,
     )
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     render(<SignInPage provider={provider} complete={vi.fn()} href={window.location.href} />)
     expect(screen.getByRole('alert')).toHaveTextContent('incomplete or damaged')
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
@@ -229,7 +210,7 @@ describe('SignInPage', () => {
   describe('while a provider call runs', () => {
     it('reads "Sending code…" and refuses a second send until the code is sent', async () => {
       const sent = deferred<{ methodId: string }>()
-      const provider = fakeProvider({ sendCode: vi.fn(() => sent.promise) })
+      const provider = fakeSignInProvider({ sendCode: vi.fn(() => sent.promise) })
       render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
       fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
       fireEvent.click(screen.getByRole('button', { name: 'Send code' }))
@@ -246,7 +227,7 @@ describe('SignInPage', () => {
       const sent = deferred<{ methodId: string }>()
       render(
         <SignInPage
-          provider={fakeProvider({ sendCode: () => sent.promise })}
+          provider={fakeSignInProvider({ sendCode: () => sent.promise })}
           complete={vi.fn()}
           href={page}
         />,
@@ -262,7 +243,7 @@ describe('SignInPage', () => {
     it('reads "Signing in…" with every other action held until the session is handed over', async () => {
       const verified = deferred<AuthenticateData>()
       const handedOver = deferred<undefined>()
-      const provider = fakeProvider({ verifyCode: vi.fn(() => verified.promise) })
+      const provider = fakeSignInProvider({ verifyCode: vi.fn(() => verified.promise) })
       const complete = await toCodeStep(
         provider,
         vi.fn(() => handedOver.promise),
@@ -279,8 +260,8 @@ describe('SignInPage', () => {
       expect(provider.verifyCode).toHaveBeenCalledOnce()
 
       // The code is accepted, but the hand-off to the session host is still running.
-      await act(async () => verified.resolve(session))
-      expect(complete).toHaveBeenCalledWith(session, '/account')
+      await act(async () => verified.resolve(SIGN_IN_SESSION))
+      expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/account')
       expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled()
 
       await act(async () => handedOver.resolve(undefined))
@@ -289,7 +270,7 @@ describe('SignInPage', () => {
 
     it('gives the buttons back and keeps the code when verifying fails', async () => {
       const verified = deferred<AuthenticateData>()
-      const provider = fakeProvider({ verifyCode: () => verified.promise })
+      const provider = fakeSignInProvider({ verifyCode: () => verified.promise })
       const complete = await toCodeStep(provider)
       fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } })
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
@@ -306,7 +287,7 @@ describe('SignInPage', () => {
 
     it('holds sign-in while the link is being sent', async () => {
       const linkSent = deferred<undefined>()
-      const provider = fakeProvider({ sendLink: vi.fn(() => linkSent.promise) })
+      const provider = fakeSignInProvider({ sendLink: vi.fn(() => linkSent.promise) })
       await toCodeStep(provider)
       fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
       expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled()
@@ -318,7 +299,7 @@ describe('SignInPage', () => {
 
   describe('"Use a different email"', () => {
     it('returns from the code step to an empty email step with nothing left over', async () => {
-      const provider = fakeProvider({
+      const provider = fakeSignInProvider({
         sendCode: vi
           .fn()
           .mockResolvedValueOnce({ methodId: 'email-first' })
@@ -326,7 +307,7 @@ describe('SignInPage', () => {
         verifyCode: vi
           .fn()
           .mockRejectedValueOnce({ error_type: 'otp_code_not_found', error_message: 'x' })
-          .mockResolvedValue(session),
+          .mockResolvedValue(SIGN_IN_SESSION),
       })
       const complete = await toCodeStep(provider)
       fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } })
@@ -351,12 +332,12 @@ describe('SignInPage', () => {
 
       fireEvent.change(code, { target: { value: '123456' } })
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-      await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+      await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/account'))
       expect(provider.verifyCode).toHaveBeenLastCalledWith('123456', 'email-second')
     })
 
     it('returns from "link sent" to an empty email step', async () => {
-      await toCodeStep(fakeProvider())
+      await toCodeStep(fakeSignInProvider())
       fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }))
       expect(await screen.findByRole('status')).toHaveTextContent('holder@example.com')
       fireEvent.click(screen.getByRole('button', { name: 'Use a different email' }))
@@ -381,7 +362,7 @@ describe('someone already signed in', () => {
     const choice = signedInAs('holder@example.com')
     render(
       <SignInPage
-        provider={fakeProvider()}
+        provider={fakeSignInProvider()}
         complete={vi.fn()}
         href={page}
         redirect="/account"
@@ -398,7 +379,7 @@ describe('someone already signed in', () => {
   it('shows a holder who signed in by text message by their number, in international format', async () => {
     render(
       <SignInPage
-        provider={fakeProvider()}
+        provider={fakeSignInProvider()}
         complete={vi.fn()}
         href={page}
         signedIn={{ ...signedInAs(null), phone: '+447911123456' }}
@@ -413,7 +394,12 @@ describe('someone already signed in', () => {
     const choice = signedInAs(null)
     choice.onSignOut.mockRejectedValueOnce({ error_message: 'The network is down.' })
     render(
-      <SignInPage provider={fakeProvider()} complete={vi.fn()} href={page} signedIn={choice} />,
+      <SignInPage
+        provider={fakeSignInProvider()}
+        complete={vi.fn()}
+        href={page}
+        signedIn={choice}
+      />,
     )
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as a wallet.')
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
@@ -425,7 +411,7 @@ describe('someone already signed in', () => {
   })
 
   it('says why a sign-in link did not work, above who is signed in', async () => {
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateLink: () =>
         Promise.reject({ error_type: 'unable_to_auth_magic_link', error_message: 'x' }),
     })
@@ -445,7 +431,7 @@ describe('someone already signed in', () => {
   it('says so for a damaged link too', () => {
     render(
       <SignInPage
-        provider={fakeProvider()}
+        provider={fakeSignInProvider()}
         complete={vi.fn()}
         href={`${page}?stytch_token_type=magic_links&token=${TOKEN.slice(0, 12)}`}
         signedIn={signedInAs('previous@example.com')}
@@ -460,20 +446,20 @@ describe('someone already signed in', () => {
     const href = `${page}?stytch_token_type=magic_links&token=${TOKEN}`
     render(
       <SignInPage
-        provider={fakeProvider()}
+        provider={fakeSignInProvider()}
         complete={complete}
         href={href}
         signedIn={signedInAs('previous@example.com')}
       />,
     )
     expect(screen.queryByRole('heading', { name: 'You are signed in' })).toBeNull()
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/'))
   })
 })
 
 describe('the provider SDK', () => {
   it('starts loading when the holder focuses the email field, before they send', () => {
-    const provider = { ...fakeProvider(), warm: vi.fn() }
+    const provider = { ...fakeSignInProvider(), warm: vi.fn() }
     render(<SignInPage provider={provider} complete={vi.fn()} href={page} />)
     expect(provider.warm).not.toHaveBeenCalled()
     fireEvent.focus(screen.getByLabelText('Email'))
@@ -489,16 +475,16 @@ describe('back from Google or Apple', () => {
     keepOAuthReturnTarget(TAP, Date.now() + 600_000)
     window.history.replaceState(null, '', new URL(landing).pathname + new URL(landing).search)
     const addressAtCall: string[] = []
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateOAuth: vi.fn(() => {
         addressAtCall.push(window.location.search)
-        return Promise.resolve(session)
+        return Promise.resolve(SIGN_IN_SESSION)
       }),
     })
     const complete = vi.fn(() => Promise.resolve())
     render(<SignInPage provider={provider} complete={complete} href={window.location.href} />)
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument()
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, TAP))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, TAP))
     expect(provider.authenticateOAuth).toHaveBeenCalledWith(TOKEN)
     expect(addressAtCall).toEqual([''])
     expect(provider.authenticateLink).not.toHaveBeenCalled()
@@ -508,8 +494,8 @@ describe('back from Google or Apple', () => {
   it('never takes a way back kept for an emailed link', async () => {
     keepReturnTarget(TAP, 'holder@example.com', Date.now() + 600_000)
     const complete = vi.fn(() => Promise.resolve())
-    render(<SignInPage provider={fakeProvider()} complete={complete} href={landing} />)
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/'))
+    render(<SignInPage provider={fakeSignInProvider()} complete={complete} href={landing} />)
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/'))
   })
 
   it.each([
@@ -518,7 +504,7 @@ describe('back from Google or Apple', () => {
     ['pkce_mismatch', 'in the browser where you started'],
     ['something_new', 'Signing in with Google or Apple did not work'],
   ])('explains a refused token (%s) above the email form and reports it', async (type, text) => {
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       authenticateOAuth: () => Promise.reject({ error_type: type, error_message: 'x' }),
     })
     render(<SignInPage provider={provider} complete={vi.fn()} href={landing} />)
@@ -529,7 +515,7 @@ describe('back from Google or Apple', () => {
   })
 
   it('offers Google and Apple beside the email form, and leaves with the way back kept', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     render(<SignInPage provider={provider} complete={vi.fn()} href={page} redirect={TAP} />)
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }))
     expect(await screen.findByRole('button', { name: 'Opening Apple…' })).toBeDisabled()
@@ -553,7 +539,7 @@ describe('a text-message code', () => {
   }
 
   it('moves the focus to each step the holder goes to, and keeps the email typed before', async () => {
-    render(<SignInPage provider={fakeProvider()} complete={vi.fn()} href={page} />)
+    render(<SignInPage provider={fakeSignInProvider()} complete={vi.fn()} href={page} />)
     // On arrival nothing takes the focus: on a phone that would open the keyboard over the page.
     expect(screen.getByLabelText('Email')).not.toHaveFocus()
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
@@ -566,7 +552,7 @@ describe('a text-message code', () => {
   })
 
   it('texts a code to the number in E.164, shows it in international format, then signs in', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     const complete = await toPhoneStep(provider)
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } })
     fireEvent.change(screen.getByLabelText('Mobile number'), {
@@ -580,13 +566,13 @@ describe('a text-message code', () => {
     )
     fireEvent.change(code, { target: { value: '123456' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(complete).toHaveBeenCalledWith(session, '/account'))
+    await waitFor(() => expect(complete).toHaveBeenCalledWith(SIGN_IN_SESSION, '/account'))
     expect(provider.verifyCode).toHaveBeenCalledWith('123456', 'phone-number-test-1')
     expect(provider.sendCode).not.toHaveBeenCalled()
   })
 
   it('refuses a number that cannot be one without calling the provider, keeping it', async () => {
-    const provider = fakeProvider()
+    const provider = fakeSignInProvider()
     await toPhoneStep(provider)
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } })
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '555-01' } })
@@ -603,7 +589,7 @@ describe('a text-message code', () => {
     ['invalid_phone_number', 'Enter your mobile number with its country'],
     ['too_many_requests', 'Too many tries'],
   ])('says what the provider refused (%s), keeping the number', async (type, text) => {
-    const provider = fakeProvider({
+    const provider = fakeSignInProvider({
       sendSmsCode: () => Promise.reject({ error_type: type, error_message: 'x' }),
     })
     await toPhoneStep(provider)
@@ -619,7 +605,7 @@ describe('a text-message code', () => {
   it('explains a wrong or expired texted code, resends to the number, and goes back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const provider = fakeProvider({
+      const provider = fakeSignInProvider({
         verifyCode: () =>
           Promise.reject({ error_type: 'unable_to_auth_otp_code', error_message: 'x' }),
       })
