@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from '../core/protocol.ts'
 import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
 import { createAppStore, type AppStore } from '../store/app-store.ts'
+import { anonymousStore, signedInStore } from '../store/app-store.test-support.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 
@@ -31,18 +32,6 @@ const session = {
 }
 
 const signin = SIGNIN_MESSAGE
-
-const signedInStore = () => {
-  const store = createAppStore()
-  store.getState().apply(signin)
-  return store
-}
-
-const anonymousStore = () => {
-  const store = createAppStore()
-  store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
-  return store
-}
 
 describe('route guard', () => {
   it.each(['/account', '/events/abc-1', '/events/abc-1?from=tap#top'])(

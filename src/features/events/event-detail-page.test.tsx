@@ -6,9 +6,9 @@ import {
   eventsMessage,
   makeEvent,
   renderInRouter,
-  signedInStore,
   statusMessage,
 } from './render-in-router.test-support.tsx'
+import { signedInStore } from '../../store/app-store.test-support.ts'
 
 const EVENT = makeEvent({
   id: 'evt-1',

@@ -3,12 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { EVENTS_PAGE_SIZE } from './event-group.tsx'
 import { EventsHome } from './events-home.tsx'
-import {
-  eventsMessage,
-  makeEvent,
-  renderInRouter,
-  signedInStore,
-} from './render-in-router.test-support.tsx'
+import { eventsMessage, makeEvent, renderInRouter } from './render-in-router.test-support.tsx'
+import { signedInStore } from '../../store/app-store.test-support.ts'
 
 /** `count` past events, the newest first as the Past group sorts them: "Past 0", "Past 1", … */
 const past = (count: number) =>

@@ -6,9 +6,9 @@ import {
   eventsMessage,
   makeEvent,
   renderInRouter,
-  signedInStore,
   statusMessage,
 } from './render-in-router.test-support.tsx'
+import { signedInStore } from '../../store/app-store.test-support.ts'
 
 /**
  * A range of calendar days as the screens show all-day dates (in the test's locale), its spaces

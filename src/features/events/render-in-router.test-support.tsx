@@ -1,4 +1,4 @@
-/** Test helper: renders a screen at a path inside a memory-history router, over a given store. */
+/** Test helper: renders a screen at a path inside a memory-history router, over a given store; event messages. */
 import type { ReactNode } from 'react'
 import { act, render } from '@testing-library/react'
 import {
@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../../core/protocol.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
-import { createAppStore, type AppStore } from '../../store/app-store.ts'
+import type { AppStore } from '../../store/app-store.ts'
 import { AppStoreProvider } from '../../store/use-app-store.tsx'
 
 // jsdom has no scrolling; the router restores scroll after each navigation.
@@ -32,21 +32,6 @@ export async function renderInRouter(ui: ReactNode, store: AppStore, path = '/')
   )
   await act(() => router.load())
   return { router, ...view }
-}
-
-/** A store signed in as `email`, fed with the messages given (applied in order). */
-export function signedInStore(messages: WorkerMessage[] = [], email = 'holder@example.com') {
-  const store = createAppStore()
-  store.getState().apply({
-    v,
-    type: WORKER_MESSAGE.signin,
-    email,
-    phone: null,
-
-    expiresAt: 1,
-  })
-  for (const message of messages) store.getState().apply(message)
-  return store
 }
 
 /** The `events` message for `list`, fetched at `fetchedAt`. */

@@ -11,6 +11,7 @@ import {
 import { parseRedirect } from '../../core/redirect.ts'
 import { SIGNIN_MESSAGE } from '../../core/testing/messages.ts'
 import { createAppStore, type AppStore } from '../../store/app-store.ts'
+import { anonymousStore, signedInStore } from '../../store/app-store.test-support.ts'
 import { AppStoreProvider } from '../../store/use-app-store.tsx'
 import { TapPage } from './tap-page.tsx'
 import { timing } from '../../config/timing.ts'
@@ -40,29 +41,14 @@ const event = (id: string, name = `Event ${id}`): PoapEvent => ({
   status: 'active',
 })
 
-function signedInStore(events: PoapEvent[] | null = [event('1')]): AppStore {
-  const store = createAppStore()
-  store.getState().apply({
-    v,
-    type: WORKER_MESSAGE.snapshot,
-    auth: {
-      signedIn: true,
-      email: 'holder@example.com',
-      phone: null,
-
-      expiresAt: 9e12,
-    },
-    events: events && { events, fetchedAt: 1, source: 'cache' },
-    status: { online: true, refreshing: false, pendingTaps: [] },
-  })
-  return store
-}
-
-function anonymousStore(): AppStore {
-  const store = createAppStore()
-  store.getState().apply({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
-  return store
-}
+/** The list as the worker's cache gives it. */
+const cached = (events: PoapEvent[]): WorkerMessage => ({
+  v,
+  type: WORKER_MESSAGE.events,
+  events,
+  fetchedAt: 1,
+  source: 'cache',
+})
 
 const status = (
   refreshing: boolean,
@@ -145,7 +131,7 @@ describe('TapPage: the link', () => {
     ['?p=0123&c=4B00064004B0B3D3', '“p” has the wrong length.'],
     ['?next=https://evil.example', 'It has a part cards never send: “next”.'],
   ])('explains that %j is not a valid tap, with a way home', (search, reason) => {
-    const { onTap } = renderTap(signedInStore(), { search })
+    const { onTap } = renderTap(signedInStore([cached([event('1')])]), { search })
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent("This link isn't a valid card tap")
     expect(alert).toHaveTextContent(reason)
@@ -158,7 +144,7 @@ describe('TapPage: the link', () => {
 
 describe('TapPage: signed in', () => {
   it('hands the tap to the host and shows the refresh running, not saved, while it runs', () => {
-    const store = signedInStore()
+    const store = signedInStore([cached([event('1')])])
     const { onTap } = renderTap(store)
     expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
     expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
@@ -170,7 +156,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('hands each tap over once, under StrictMode and through re-renders', () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     const { onTap, rerenderWith } = renderTap(store, { strict: true })
     expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
 
@@ -191,7 +177,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('lists the events the refresh brought', async () => {
-    const store = signedInStore([event('1', 'Old one')])
+    const store = signedInStore([cached([event('1', 'Old one')])])
     renderTap(store)
     hostSays(
       store,
@@ -209,7 +195,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('counts several new events', async () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     renderTap(store)
     hostSays(store, status(true), listMessage([event('3'), event('1'), event('2')]), status(false))
     expect(await screen.findByText('2 new in your list:')).toBeInTheDocument()
@@ -220,7 +206,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('says nothing is new when the list did not change', async () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     renderTap(store)
     hostSays(store, status(true))
     hostSays(store, status(false))
@@ -230,7 +216,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('shows a failed refresh under the result', async () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     renderTap(store)
     hostSays(
       store,
@@ -247,7 +233,7 @@ describe('TapPage: signed in', () => {
   it('stops waiting when the host never answers (it skipped a refresh that just ran)', async () => {
     vi.useFakeTimers()
     try {
-      renderTap(signedInStore([event('1')]))
+      renderTap(signedInStore([cached([event('1')])]))
       await act(() => vi.advanceTimersByTimeAsync(timing.tapRefreshTimeoutMs - 1))
       expect(screen.getByText('Refreshing your events…')).toBeInTheDocument()
       await act(() => vi.advanceTimersByTimeAsync(1))
@@ -286,7 +272,7 @@ describe('TapPage: signed in', () => {
   it('a refresh already under way when the tap came: waits for the one that settles the tap', async () => {
     vi.useFakeTimers()
     try {
-      const store = signedInStore([event('1', 'Old one')])
+      const store = signedInStore([cached([event('1', 'Old one')])])
       // The page opened from the card while the load's refresh was fetching the list.
       hostSays(store, status(true))
       renderTap(store)
@@ -314,7 +300,7 @@ describe('TapPage: signed in', () => {
   })
 
   it('is not "saved" when only another tap is still pending', () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     renderTap(store)
     hostSays(store, status(true, { pendingTaps: [OTHER_TAP, TAP] }))
     hostSays(store, status(false, { online: false, pendingTaps: [OTHER_TAP] }))
@@ -329,7 +315,7 @@ describe('TapPage: a tap kept for later', () => {
     ['online, but the service is unreachable', true, UNREACHABLE_KEPT],
   ])('says the tap is saved when the device is %s', (_case, online, text) => {
     browserOnline = online
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     const { onTap } = renderTap(store)
     // Handed over even offline: the host keeps it.
     expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
@@ -345,7 +331,7 @@ describe('TapPage: a tap kept for later', () => {
   })
 
   it('follows the device going on and off line', () => {
-    const store = signedInStore([event('1')])
+    const store = signedInStore([cached([event('1')])])
     renderTap(store)
     hostSays(store, status(true, { pendingTaps: [TAP] }))
     hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
@@ -358,7 +344,7 @@ describe('TapPage: a tap kept for later', () => {
 
   it('shows the events a kept tap brings once the host settles it later', () => {
     browserOnline = false
-    const store = signedInStore([event('1', 'Old one')])
+    const store = signedInStore([cached([event('1', 'Old one')])])
     renderTap(store)
     hostSays(store, status(true, { pendingTaps: [TAP] }))
     hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
@@ -382,7 +368,7 @@ describe('TapPage: a tap kept for later', () => {
   it('shows the saved card when the wait times out with the tap still pending', async () => {
     vi.useFakeTimers()
     try {
-      const store = signedInStore([event('1')])
+      const store = signedInStore([cached([event('1')])])
       renderTap(store)
       // The host took the tap and started; then it was stopped mid-call and never said more.
       hostSays(store, status(true, { pendingTaps: [TAP] }))
