@@ -17,6 +17,7 @@ import {
 } from '../core/protocol.ts'
 import { subscribeWorkerMessages } from '../platform/broadcast.ts'
 import { timing } from '../config/timing.ts'
+import { NOT_CONFIRMED_TEXT, SERVICE_UNREACHABLE_TEXT } from '../shared/provider-errors.ts'
 import { markSignedOut } from './markers.ts'
 
 /** Where the session engine runs for this tab. */
@@ -79,9 +80,7 @@ export class HandoffError extends AppError {
   override name = 'HandoffError'
   constructor(readonly failure: HandoffFailure) {
     super(
-      failure === 'refused'
-        ? 'That sign-in could not be confirmed. Sign in again.'
-        : 'Cannot reach the sign-in service. Check your connection and try again.',
+      failure === 'refused' ? NOT_CONFIRMED_TEXT : SERVICE_UNREACHABLE_TEXT,
       failure === 'refused' ? 401 : 503,
     )
   }

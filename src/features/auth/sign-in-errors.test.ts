@@ -1,29 +1,27 @@
 /** What a person is told when a sign-in step fails, a silent service included. */
 import { describe, expect, it } from 'vitest'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
+import {
+  NOT_CONFIRMED_TEXT,
+  SERVICE_UNREACHABLE_TEXT as UNREACHABLE,
+} from '../../shared/provider-errors.ts'
 import { HandoffError } from '../../session/session-client.ts'
 import { linkErrorText, oauthErrorText, signInErrorText } from './sign-in-errors.ts'
 
 const NOT_ANSWERING = 'The sign-in service is not answering. Check your connection and try again.'
-const UNREACHABLE = 'Cannot reach the sign-in service. Check your connection and try again.'
 
 describe('a sign-in the worker could not confirm', () => {
   it.each([signInErrorText, linkErrorText, oauthErrorText])('is said as such by %o', (text) => {
-    expect(text(new HandoffError('refused'))).toBe(
-      'That sign-in could not be confirmed. Sign in again.',
-    )
+    expect(text(new HandoffError('refused'))).toBe(NOT_CONFIRMED_TEXT)
     expect(text(new HandoffError('unreachable'))).toBe(UNREACHABLE)
   })
 })
 
+// The sign-in service's own failures (unreachable, past its deadline, server errors) are worded
+// in src/shared/provider-errors.ts and tested there; here, what the sign-in adds around them.
 describe('signInErrorText', () => {
-  it('says the service is not answering when a step ran past its deadline', () => {
-    expect(signInErrorText(new SignInDeadlineError())).toBe(NOT_ANSWERING)
-  })
-
   it('says the service cannot be reached when the network failed', () => {
     expect(signInErrorText(new TypeError('Failed to fetch'))).toBe(UNREACHABLE)
-    expect(signInErrorText({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(UNREACHABLE)
     // Firefox's and Safari's fetch, which the SDK does not wrap.
     expect(signInErrorText(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
       UNREACHABLE,
@@ -37,17 +35,7 @@ describe('signInErrorText', () => {
     expect(text).not.toContain('Cannot read')
   })
 
-  it('says the service is having trouble for a server error, never its own text', () => {
-    for (const status_code of [500, 502, 503]) {
-      expect(
-        signInErrorText({
-          error_type: 'internal_server_error',
-          error_message: 'Injected fault',
-          status_code,
-        }),
-      ).toBe('The sign-in service is having trouble right now. Try again in a moment.')
-    }
-    // A client error's own message is meant for people.
+  it('shows a client error’s own message, which is meant for people', () => {
     expect(
       signInErrorText({
         error_type: 'new_kind',
@@ -69,6 +57,7 @@ describe('signInErrorText', () => {
 
 describe('linkErrorText', () => {
   it('says the service is not answering when the link’s check ran past its deadline', () => {
+    // The shared words come before the link's own fallback.
     expect(linkErrorText(new SignInDeadlineError())).toBe(NOT_ANSWERING)
   })
 

@@ -2,6 +2,7 @@
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
 import { isNetworkFailure } from '../../shared/network-failure.ts'
+import { providerFailureText, SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
 import { HandoffError } from '../../session/session-client.ts'
 
 const OTHER_BROWSER =
@@ -47,17 +48,8 @@ function knownText(error: unknown): string | undefined {
   const type = error.error_type
   if (typeof type === 'string' && MESSAGES[type]) return MESSAGES[type]
   // Only a network failure: any other TypeError is a bug, and gets the generic words.
-  if (error.name === 'StytchAPIUnreachableError' || isNetworkFailure(error)) {
-    return 'Cannot reach the sign-in service. Check your connection and try again.'
-  }
-  if (error.name === 'SignInDeadlineError') {
-    return 'The sign-in service is not answering. Check your connection and try again.'
-  }
-  // A server error's own text is for engineers ("Injected fault", "Internal server error").
-  if (typeof error.status_code === 'number' && error.status_code >= 500) {
-    return 'The sign-in service is having trouble right now. Try again in a moment.'
-  }
-  return undefined
+  if (isNetworkFailure(error)) return SERVICE_UNREACHABLE_TEXT
+  return providerFailureText(error)
 }
 
 /** A friendly message for a provider or network failure; never includes a token. */

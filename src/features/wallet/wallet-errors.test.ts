@@ -40,8 +40,6 @@ import {
   GENERIC_WALLET_TEXT,
   NO_WALLET_TEXT,
   PENDING_TEXT,
-  NOT_CONFIRMED_TEXT,
-  SERVICE_UNREACHABLE_TEXT,
   WALLET_LOCKED_TEXT,
   walletErrorText,
   WRONG_SIGNATURE_TEXT,
@@ -49,6 +47,7 @@ import {
 import { AccountChangedError, WalletLockedError } from './wallet-sign-in-flow.ts'
 import { SignInServiceUnreachableError } from './wallet-sign-in-provider.ts'
 import { HandoffError } from '../../session/session-client.ts'
+import { NOT_CONFIRMED_TEXT, SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
 
 const connector = { name: 'MetaMask' }
 const address = '0x00000000000000000000000000000000000000a1'
@@ -246,6 +245,9 @@ describe('our own and the provider', () => {
       new SignInServiceUnreachableError(new TypeError('Failed to fetch')),
       SERVICE_UNREACHABLE_TEXT,
     )
+  })
+
+  it('the sign-in service failing in the shared words (provider-errors.ts), as known', () => {
     expectWords(
       Object.assign(new Error('Unable to contact our servers.'), {
         name: 'StytchAPIUnreachableError',

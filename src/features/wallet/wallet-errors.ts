@@ -5,6 +5,11 @@
  */
 import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
+import {
+  NOT_CONFIRMED_TEXT,
+  providerFailureText,
+  SERVICE_UNREACHABLE_TEXT,
+} from '../../shared/provider-errors.ts'
 
 /** Shown when the person says no in their wallet (EIP-1193 code 4001). */
 export const DECLINED_TEXT =
@@ -13,9 +18,6 @@ export const DECLINED_TEXT =
 /** Shown when the provider refused the signature. */
 export const WRONG_SIGNATURE_TEXT =
   'The signature did not match this wallet, so you were not signed in. Try again and sign with the wallet shown.'
-
-/** Shown when the worker could not confirm the sign-in at the provider (decision 025). */
-export const NOT_CONFIRMED_TEXT = 'That sign-in could not be confirmed. Sign in again.'
 
 /** Shown when the chain cannot be read (RPC down, offline, or blocked). */
 export const RPC_UNREACHABLE_TEXT =
@@ -36,10 +38,6 @@ export const WALLET_LOCKED_TEXT =
 /** Shown when the wallet no longer offers the account: it locked or changed accounts, we cannot tell which. */
 export const ACCOUNT_GONE_TEXT =
   'Your wallet no longer offers that account, so nothing was sent. Unlock your wallet if it is locked, then try again with the account it shows.'
-
-/** Shown when the sign-in service cannot be reached (offline, or its code did not load). */
-export const SERVICE_UNREACHABLE_TEXT =
-  'Cannot reach the sign-in service. Check your connection and try again.'
 
 /** Shown when there is no wallet to talk to. */
 export const NO_WALLET_TEXT =
@@ -161,10 +159,7 @@ function providerText(error: unknown): { text: string; known: boolean } | undefi
   }
   // Only network failures of the provider call (wallet-sign-in-provider.ts wraps them): any other
   // TypeError is a programming error, here or in a library, and is reported.
-  if (
-    error.name === 'StytchAPIUnreachableError' ||
-    error.name === 'SignInServiceUnreachableError'
-  ) {
+  if (error.name === 'SignInServiceUnreachableError') {
     return { text: SERVICE_UNREACHABLE_TEXT, known: true }
   }
   // The worker checks the sign-in at the provider before it keeps it (session-client.ts).
@@ -172,19 +167,8 @@ function providerText(error: unknown): { text: string; known: boolean } | undefi
     const text = error.failure === 'unreachable' ? SERVICE_UNREACHABLE_TEXT : NOT_CONFIRMED_TEXT
     return { text, known: true }
   }
-  if (error.name === 'SignInDeadlineError') {
-    return {
-      text: 'The sign-in service is not answering. Check your connection and try again.',
-      known: true,
-    }
-  }
-  // A server error's own text is for engineers ("Injected fault", "Internal server error").
-  if (typeof error.status_code === 'number' && error.status_code >= 500) {
-    return {
-      text: 'The sign-in service is having trouble right now. Try again in a moment.',
-      known: true,
-    }
-  }
+  const failure = providerFailureText(error)
+  if (failure) return { text: failure, known: true }
   // Another provider refusal: its message is written for people (as on the other sign-in steps),
   // but nobody chose these words, so it is reported.
   if (typeof type === 'string') return { text: errorToText(error), known: false }

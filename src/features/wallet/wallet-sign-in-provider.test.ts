@@ -1,11 +1,8 @@
 /** The provider's crypto-wallet calls: only a network failure reads as "unreachable", never a bug. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as ProviderClientModule from '../../shared/provider-client.ts'
-import {
-  describeWalletError,
-  GENERIC_WALLET_TEXT,
-  SERVICE_UNREACHABLE_TEXT,
-} from './wallet-errors.ts'
+import { SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
+import { describeWalletError, GENERIC_WALLET_TEXT } from './wallet-errors.ts'
 import { SignInServiceUnreachableError, stytchWalletSignIn } from './wallet-sign-in-provider.ts'
 
 const { loadProviderClient, authenticateStart } = vi.hoisted(() => ({

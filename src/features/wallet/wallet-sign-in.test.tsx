@@ -6,12 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletSignInBody } from './wallet-sign-in.tsx'
-import {
-  DECLINED_TEXT,
-  GENERIC_WALLET_TEXT,
-  SERVICE_UNREACHABLE_TEXT,
-  WRONG_SIGNATURE_TEXT,
-} from './wallet-errors.ts'
+import { DECLINED_TEXT, GENERIC_WALLET_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
 import {
   SignInServiceUnreachableError,
   type WalletSignInProvider,
@@ -19,6 +14,7 @@ import {
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
 import { TEST_WALLET_TRUSTED_KEY } from './wallet-test-connector.ts'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
+import { SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))
