@@ -6,6 +6,7 @@ import './account.css'
 import { EmailAddress } from '../../shared/email-address.tsx'
 import { PhoneNumberDisplay } from '../../shared/phone-number-display.tsx'
 import { useSignOut } from '../../shared/use-sign-out.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Props: the sign-out action, and the theme and install controls the route passes in. */
 export interface AccountPageProps {
@@ -57,11 +58,7 @@ export function AccountPage({
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FormError>{error}</FormError> : null}
       </section>
 
       {passkeys ? (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { CODE_EXPIRY_MINUTES, type SignInProvider } from './sign-in-provider.ts'
 import { signInErrorText } from './sign-in-errors.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Seconds before another code can be sent to the same address or number. */
 export const RESEND_COOLDOWN_SECONDS = 30
@@ -106,11 +107,7 @@ export function CodeStep({
           aria-describedby={error ? 'code-error' : undefined}
         />
       </label>
-      {error ? (
-        <p id="code-error" className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError id="code-error">{error}</FormError> : null}
       {notice ? (
         <p className="form__notice" role="status">
           {notice}

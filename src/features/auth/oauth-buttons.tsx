@@ -4,6 +4,7 @@ import { keepOAuthReturnTarget } from './return-target.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import { landingUrl } from './sign-in-landing.ts'
 import type { OAuthProvider, SignInProvider } from './sign-in-provider.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 /**
  * How long the way back is kept for a round trip: the provider gives the holder 10 minutes on
@@ -65,11 +66,7 @@ export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
           {leaving === which ? `Opening ${NAMES[which]}…` : `Continue with ${NAMES[which]}`}
         </button>
       ))}
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError>{error}</FormError> : null}
     </section>
   )
 }

@@ -8,6 +8,7 @@ import type { AuthenticateData } from '../../core/provider-session.ts'
 import { NO_PASSKEY_SUPPORT, passkeyCeremonyText } from '../../shared/passkey-errors.ts'
 import { passkeysAvailable, stytchPasskeys, type PasskeyProvider } from './passkey-provider.ts'
 import { signInErrorText } from './sign-in-errors.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Said when the provider knows no passkey like the one the device offered. */
 const UNKNOWN_PASSKEY =
@@ -112,11 +113,7 @@ export function PasskeySignIn({ passkeys = stytchPasskeys, onSession }: PasskeyS
       >
         {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </button>
-      {error ? (
-        <p id="passkey-error" className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError id="passkey-error">{error}</FormError> : null}
     </div>
   )
 }

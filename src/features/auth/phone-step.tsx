@@ -10,6 +10,7 @@ import { formatAsTyped, typeNumber, type TypedNumber } from './number-typing.ts'
 import { defaultRegion, toE164, type PhoneCheck } from './phone-number.ts'
 import { signInErrorText } from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 import './phone-step.css'
 
 /** The browser's languages, for the default country and the countries' names. */
@@ -140,11 +141,7 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
           aria-describedby={described}
         />
       </label>
-      {error ? (
-        <p id="phone-error" className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError id="phone-error">{error}</FormError> : null}
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Sending code…' : 'Text me a code'}
       </button>

@@ -32,6 +32,7 @@ import { EmailAddress } from '../../shared/email-address.tsx'
 import { SignedInAs } from '../../shared/signed-in-as.tsx'
 import { targetName } from './target-name.ts'
 import { useSignOut } from '../../shared/use-sign-out.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 type Step =
   /** `notice`: why a sign-in link that brought the holder here did not sign them in. */
@@ -156,9 +157,7 @@ export function SignInPage({
             </p>
           ) : null}
           {step.kind === 'email' && step.notice ? (
-            <p className="form__error" role="alert" data-testid="link-notice">
-              {step.notice}
-            </p>
+            <FormError data-testid="link-notice">{step.notice}</FormError>
           ) : null}
           {step.kind === 'email' ? (
             <EmailStep
@@ -334,11 +333,7 @@ function EmailStep({
           aria-describedby={error ? 'email-error' : undefined}
         />
       </label>
-      {error ? (
-        <p id="email-error" className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError id="email-error">{error}</FormError> : null}
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Sending code…' : 'Send code'}
       </button>
@@ -411,11 +406,7 @@ function AlreadySignedIn({
       <h1 id="signed-in-title" tabIndex={-1}>
         You are signed in
       </h1>
-      {notice ? (
-        <p className="form__error" role="alert" data-testid="link-notice">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <FormError data-testid="link-notice">{notice}</FormError> : null}
       <p data-testid="signed-in-as">
         Signed in as{' '}
         <strong>
@@ -431,11 +422,7 @@ function AlreadySignedIn({
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
       </div>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError>{error}</FormError> : null}
     </section>
   )
 }

@@ -10,6 +10,7 @@ import { addPasskey } from './add-passkey.ts'
 import { createPasskey } from './create-passkey.ts'
 import { markOffered, offeredBefore } from './offer-flag.ts'
 import { hasPlatformAuthenticator as platformAuthenticator } from './platform-authenticator.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 import './passkeys.css'
 
 /** Props: the worker's account calls, and (for tests) the device checks and the ceremony. */
@@ -80,11 +81,7 @@ export function PasskeyOffer({
         <p className="muted">
           Add a passkey: your fingerprint, face or screen lock instead of a code.
         </p>
-        {state.step === 'offer' && state.error ? (
-          <p className="form__error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
+        {state.step === 'offer' && state.error ? <FormError>{state.error}</FormError> : null}
         <span className="passkeys__actions">
           <button
             type="button"

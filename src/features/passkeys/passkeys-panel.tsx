@@ -16,6 +16,7 @@ import { accountFailureText } from './account-failure.ts'
 import { addPasskey } from './add-passkey.ts'
 import { createPasskey } from './create-passkey.ts'
 import { passkeysSupported } from './platform-authenticator.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 import './passkeys.css'
 
 /**
@@ -155,9 +156,7 @@ export function PasskeysPanel({
         </p>
       ) : list.status === 'failed' ? (
         <div className="stack">
-          <p className="form__error" role="alert">
-            {list.message}
-          </p>
+          <FormError>{list.message}</FormError>
           <button type="button" className="button button--small" onClick={() => void load()}>
             Try again
           </button>
@@ -223,9 +222,7 @@ export function PasskeysPanel({
       )}
       {outcome?.kind === 'reauth' ? (
         <div className="stack">
-          <p className="form__error" role="alert">
-            {outcome.text}
-          </p>
+          <FormError>{outcome.text}</FormError>
           <button type="button" className="button button--small" onClick={onSignInAgain}>
             Sign in again
           </button>
@@ -295,11 +292,7 @@ function RenameForm({
           if (event.key === 'Escape') onCancel()
         }}
       />
-      {problem ? (
-        <p id={`${id}-problem`} className="form__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormError id={`${id}-problem`}>{problem}</FormError> : null}
       <span className="passkeys__actions">
         <button type="submit" className="button button--small button--primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save'}

@@ -4,6 +4,7 @@ import { useConfig, useConnectors, type Connector } from 'wagmi'
 import { reportError } from '../../shared/error-reporting.ts'
 import { describeWalletError } from './wallet-errors.ts'
 import { readyWallet } from './wallet-sign-in-flow.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Props: the button wording, and what choosing a wallet does. */
 export interface ConnectorListProps {
@@ -60,11 +61,7 @@ export function ConnectorList({ verb = 'Connect', onChoose }: ConnectorListProps
           </li>
         ))}
       </ul>
-      {connect.error ? (
-        <p className="form__error" role="alert">
-          {describeWalletError(connect.error).text}
-        </p>
-      ) : null}
+      {connect.error ? <FormError>{describeWalletError(connect.error).text}</FormError> : null}
     </div>
   )
 }

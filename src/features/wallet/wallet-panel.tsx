@@ -5,6 +5,7 @@ import { useBalance, useChains, useConnection, useDisconnect, useSwitchChain } f
 import { ConnectorList } from './connector-list.tsx'
 import { WalletRoot } from './wallet-root.tsx'
 import { RPC_UNREACHABLE_TEXT, shortAddress, walletErrorText } from './wallet-errors.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 import './wallet.css'
 
 /** The wallet panel inside its own wagmi and cache providers (the module the account page loads lazily). */
@@ -84,16 +85,8 @@ function ConnectedWallet({ address, chainId }: { address: `0x${string}`; chainId
           Disconnect
         </button>
       </div>
-      {switchChain.error ? (
-        <p className="form__error" role="alert">
-          {walletErrorText(switchChain.error)}
-        </p>
-      ) : null}
-      {disconnect.error ? (
-        <p className="form__error" role="alert">
-          {walletErrorText(disconnect.error)}
-        </p>
-      ) : null}
+      {switchChain.error ? <FormError>{walletErrorText(switchChain.error)}</FormError> : null}
+      {disconnect.error ? <FormError>{walletErrorText(disconnect.error)}</FormError> : null}
       {chain ? <Balance address={address} chainId={chain.id} /> : null}
     </div>
   )

@@ -13,6 +13,7 @@ import { WalletRoot } from './wallet-root.tsx'
 import { describeWalletError, shortAddress } from './wallet-errors.ts'
 import { stytchWalletSignIn, type WalletSignInProvider } from './wallet-sign-in-provider.ts'
 import { SignInCancelledError, walletSignIn, type WalletSignInStep } from './wallet-sign-in-flow.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
 import './wallet.css'
 
 /** Props: where to go afterwards, the hand-off, and the provider calls (tests fake them). */
@@ -142,11 +143,7 @@ export function WalletSignInBody({
           Sign in with a wallet
         </button>
       )}
-      {error ? (
-        <p className="form__error" role="alert" data-testid="wallet-sign-in-error">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError data-testid="wallet-sign-in-error">{error}</FormError> : null}
     </section>
   )
 }
