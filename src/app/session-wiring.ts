@@ -6,6 +6,7 @@ import {
   type ReportMessage,
   type WorkerMessage,
 } from '../core/protocol.ts'
+import { signedOutSnapshot } from '../core/signed-out-snapshot.ts'
 import { connectSession } from '../session/connect-session.ts'
 import { markSignedOut, signedInMarked } from '../session/markers.ts'
 import { reportError, setReportSecrets } from '../shared/error-reporting.ts'
@@ -101,13 +102,7 @@ export function startSession(
   connection.catch((error: unknown) => {
     // No host at all (no BroadcastChannel, a failed chunk): the app still opens, signed out.
     console.error('Session unavailable', error)
-    apply({
-      v,
-      type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: false },
-      events: null,
-      status: { online: true, refreshing: false, pendingTaps: [] },
-    })
+    apply(signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] }))
   })
 
   // Taps from before the worker kept them lived in a database of their own: none is kept there now.

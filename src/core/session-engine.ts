@@ -57,6 +57,7 @@ import {
   type AuthenticateOutcome,
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
+import { signedOutSnapshot } from './signed-out-snapshot.ts'
 import type { EnginePorts } from './ports.ts'
 import type { Timing } from './timing.ts'
 import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
@@ -772,17 +773,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  /** The answer to a hello when the state cannot be read: signed out, nothing cached. */
-  function signedOutSnapshot(): SnapshotMessage {
-    return {
-      v,
-      type: WORKER_MESSAGE.snapshot,
-      auth: { signedIn: false },
-      events: null,
-      status: status(),
-    }
-  }
-
   async function snapshot(): Promise<SnapshotMessage> {
     const state = await readState()
     const now = clock.now()
@@ -857,7 +847,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
             // A tab must always get an answer, or its view would stay "unknown" for good.
             const view = await snapshot().catch((error: unknown) => {
               reporter(error, { op: 'snapshot' })
-              return signedOutSnapshot()
+              // The answer when the state cannot be read: signed out, nothing cached.
+              return signedOutSnapshot(status())
             })
             reply(view)
           })

@@ -9,12 +9,8 @@
  *
  * This module picks the host: the service worker where one can run, else the page itself.
  */
-import {
-  PROTOCOL_VERSION as v,
-  TAB_MESSAGE,
-  WORKER_MESSAGE,
-  type SnapshotMessage,
-} from '../core/protocol.ts'
+import { TAB_MESSAGE, type SnapshotMessage } from '../core/protocol.ts'
+import { signedOutSnapshot } from '../core/signed-out-snapshot.ts'
 import { isDevServer } from '../config/env.ts'
 import { idleAfter } from '../shared/idle-after.ts'
 import { signedInMarked } from './markers.ts'
@@ -33,13 +29,8 @@ export interface ConnectOptions {
 }
 
 /** The anonymous view of a tab that has no session host yet. */
-const anonymous = (): SnapshotMessage => ({
-  v,
-  type: WORKER_MESSAGE.snapshot,
-  auth: { signedIn: false },
-  events: null,
-  status: { online: navigator.onLine, refreshing: false, pendingTaps: [] },
-})
+const anonymous = (): SnapshotMessage =>
+  signedOutSnapshot({ online: navigator.onLine, refreshing: false, pendingTaps: [] })
 
 /** This origin's registration where one has an active worker, else null. */
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
