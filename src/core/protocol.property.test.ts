@@ -8,12 +8,12 @@ import {
   parseWorkerMessage,
   PROTOCOL_VERSION,
   TAB_MESSAGE,
-  toReportMessage,
   WORKER_MESSAGE,
   type EventsView,
   type ReportContext,
   type StatusView,
 } from './protocol.ts'
+import { toReportMessage } from './report-message.ts'
 import { isScrubbedKey } from './scrub.ts'
 import {
   appEvent,
