@@ -11,7 +11,7 @@ import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'
 import { timing } from '../src/config/timing.ts'
 import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
-import { STYTCH_SDK_VERSION } from '../src/config/sdk-version.ts'
+import { engineConfig } from '../src/config/engine-config.ts'
 import { startImageCache } from './images.ts'
 import { reportFromWorker, tabSpoke, workerSecrets } from './report.ts'
 
@@ -34,17 +34,10 @@ self.addEventListener('unhandledrejection', (event) => {
 
 // The engine notes the secrets its record holds where the worker's reporter reads them.
 const ports = { ...createPlatformPorts(reportFromWorker), secrets: workerSecrets }
-const engine = createSessionEngine(ports, {
-  providerUrl: config.stytchApiUrl,
-  publicToken: config.stytchPublicToken,
-  cardsUrl: config.cardsApiUrl,
-  appOrigin: self.location.origin,
-  appHostname: self.location.hostname,
-  userAgent: self.navigator.userAgent,
-  sdkVersion: STYTCH_SDK_VERSION,
-  imageOrigins: config.imageOrigins,
-  timing,
-})
+const engine = createSessionEngine(
+  ports,
+  engineConfig(config, timing, { location: self.location, userAgent: self.navigator.userAgent }),
+)
 
 // While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats
 // and the schedule in IndexedDB take over.

@@ -6,7 +6,7 @@ import { createSessionEngine } from '../core/session-engine.ts'
 import { createPlatformPorts } from '../platform/engine-ports.ts'
 import { config } from '../config/env.ts'
 import { timing } from '../config/timing.ts'
-import { STYTCH_SDK_VERSION } from '../config/sdk-version.ts'
+import { engineConfig } from '../config/engine-config.ts'
 import { reportError } from '../shared/error-reporting.ts'
 import { createSessionClient, type SessionClient } from './session-client.ts'
 
@@ -18,17 +18,10 @@ export function createPageSessionClient(): SessionClient {
     const ports = createPlatformPorts(reportError)
     // The engine's broadcasts reach this tab too (the client listens on its own channel
     // object), so only direct replies such as the hello snapshot go through `deliver`.
-    const engine = createSessionEngine(ports, {
-      providerUrl: config.stytchApiUrl,
-      publicToken: config.stytchPublicToken,
-      cardsUrl: config.cardsApiUrl,
-      appOrigin: window.location.origin,
-      appHostname: window.location.hostname,
-      userAgent: navigator.userAgent,
-      sdkVersion: STYTCH_SDK_VERSION,
-      imageOrigins: config.imageOrigins,
-      timing,
-    })
+    const engine = createSessionEngine(
+      ports,
+      engineConfig(config, timing, { location: window.location, userAgent: navigator.userAgent }),
+    )
     return (message) => void engine.receive(message, deliver)
   })
 }
