@@ -37,7 +37,7 @@ async function start(): Promise<void> {
 
   const store = createAppStore()
   // The session host is asked first: its answer is what the first screen waits for.
-  const session = startSession(store, { firstScreen: firstRender })
+  const { actions: session } = startSession(store, { firstScreen: firstRender })
   await nextTask()
 
   const router = createAppRouter({ store, session })

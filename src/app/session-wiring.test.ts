@@ -22,23 +22,26 @@ const tap = vi.hoisted(() => vi.fn())
 const requestTapSync = vi.hoisted(() => vi.fn(() => Promise.resolve(true)))
 const keepPeriodicRefresh = vi.hoisted(() => vi.fn(() => Promise.resolve()))
 const reportReceived = vi.hoisted(() => vi.fn())
+const hello = vi.hoisted(() => vi.fn())
 const reportError = vi.hoisted(() => vi.fn())
 const setReportSecrets = vi.hoisted(() => vi.fn())
-let deliver: (message: WorkerMessage) => void = () => {}
+/** The fake host's subscribers: `deliver` hands a message to each. */
+const listeners = new Set<(message: WorkerMessage) => void>()
+const deliver = (message: WorkerMessage) => {
+  for (const listener of [...listeners]) listener(message)
+}
 
 vi.mock('../session/connect-session.ts', () => ({
   connectSession: () => {
     const client: Partial<SessionClient> = {
       mode: connection.mode,
       subscribe(listener) {
-        const previous = deliver
-        deliver = (message) => {
-          previous(message)
-          listener(message)
-        }
-        return () => {}
+        // Each subscription its own entry, so one removed leaves any other of the same function.
+        const entry = (message: WorkerMessage) => listener(message)
+        listeners.add(entry)
+        return () => listeners.delete(entry)
       },
-      hello: () => {},
+      hello,
       reportReceived,
       tap,
     }
@@ -60,26 +63,33 @@ const status = (refreshing: boolean, pendingTaps: string[] = []): StatusMessage 
   pendingTaps,
 })
 
+/** Each started wiring's dispose, run after its test. */
+const started: (() => void)[] = []
+
 /** Starts the wiring over a fake host connection; resolves once it is connected. */
 async function start(mode: SessionMode) {
   connection.mode = mode
   const store: AppStore = createAppStore()
   const reload = vi.fn()
-  const actions = startSession(store, { firstScreen: Promise.resolve(), reload })
-  await vi.waitFor(() => expect(deliver).not.toBe(noop))
-  return { store, reload, actions }
+  const greeted = hello.mock.calls.length
+  const { actions, dispose } = startSession(store, { firstScreen: Promise.resolve(), reload })
+  started.push(dispose)
+  await vi.waitFor(() => expect(hello.mock.calls.length).toBeGreaterThan(greeted))
+  return { store, reload, actions, dispose }
 }
 
-const noop = () => {}
 const storageEvent = (key: string) =>
   window.dispatchEvent(new StorageEvent('storage', { key, newValue: String(Date.now()) }))
 
 beforeEach(() => {
-  deliver = noop
+  listeners.clear()
   globalThis.indexedDB = new IDBFactory()
   for (const mock of [tap, requestTapSync, keepPeriodicRefresh]) mock.mockClear()
 })
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  for (const dispose of started.splice(0)) dispose()
+  vi.restoreAllMocks()
+})
 
 describe('marker rules (spec §4) for tabs whose host is the page', () => {
   it('a signed-out tab reloads on the sign-in marker', async () => {
@@ -367,5 +377,76 @@ describe('periodic refresh', () => {
       status: { online: true, refreshing: false, pendingTaps: [] },
     })
     expect(keepPeriodicRefresh).toHaveBeenCalledExactlyOnceWith(false)
+  })
+})
+
+describe('dispose', () => {
+  const report: WorkerMessage = {
+    v,
+    type: WORKER_MESSAGE.report,
+    id: 'report-8',
+    name: 'Error',
+    message: 'late',
+    stack: null,
+    context: {},
+  }
+  const signout: WorkerMessage = { v, type: WORKER_MESSAGE.signout, reason: 'user' }
+
+  it('removes every listener and subscription: nothing the host, the browser or the store says reaches it', async () => {
+    const persisted = vi.fn(() => Promise.resolve(false))
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { persisted, persist: () => Promise.resolve(true) },
+    })
+    try {
+      const { store, dispose } = await start('page')
+      deliver(signin)
+      expect(store.getState().auth.status).toBe('signed-in')
+      for (const mock of [reportError, setReportSecrets, keepPeriodicRefresh]) mock.mockClear()
+      reportReceived.mockClear()
+      localStorage.setItem('wagmi.store', '{"state":{"current":"test-wallet"}}')
+
+      dispose()
+
+      // The host's messages: none applied, reported or acknowledged.
+      expect(listeners.size).toBe(0)
+      deliver(status(false, [TAP]))
+      deliver(report)
+      expect(store.getState().net.pendingTaps).toEqual([])
+      expect(reportError).not.toHaveBeenCalled()
+      expect(reportReceived).not.toHaveBeenCalled()
+      // The browser's events: going offline and the sign-out marker change nothing.
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+      window.dispatchEvent(new Event('offline'))
+      window.dispatchEvent(new Event('online'))
+      expect(store.getState().net.online).toBe(true)
+      storageEvent(SIGNOUT_EVENT_KEY)
+      expect(store.getState().auth.status).toBe('signed-in')
+      // The store's own changes: no sync asked, nothing told to reporting, no periodic refresh,
+      // nothing forgotten on sign-out, no persistent storage asked on the next sign-in.
+      store.getState().apply(status(false, [TAP]))
+      store.getState().apply(signout)
+      store.getState().apply(signin)
+      expect(requestTapSync).not.toHaveBeenCalled()
+      expect(setReportSecrets).not.toHaveBeenCalled()
+      expect(keepPeriodicRefresh).not.toHaveBeenCalled()
+      expect(localStorage.getItem('wagmi.store')).not.toBeNull()
+      expect(persisted).not.toHaveBeenCalled()
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage')
+      localStorage.clear()
+    }
+  })
+
+  it('undoes the host’s subscriptions too when it connects only after dispose', async () => {
+    connection.mode = 'worker'
+    const store = createAppStore()
+    const greeted = hello.mock.calls.length
+    const { dispose } = startSession(store, { firstScreen: Promise.resolve() })
+    dispose()
+    await vi.waitFor(() => expect(hello.mock.calls.length).toBeGreaterThan(greeted))
+    expect(listeners.size).toBe(0)
+    deliver(signin)
+    expect(store.getState().auth.status).toBe('unknown')
   })
 })

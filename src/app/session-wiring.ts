@@ -37,10 +37,21 @@ function forgetLegacyTapDatabase(): void {
   }
 }
 
+/** A started session: the actions screens use, and the way to stop listening. */
+export interface StartedSession {
+  /** What screens ask of the host; each waits for the connection. */
+  actions: SessionActions
+  /**
+   * Removes every listener and subscription the wiring added (on the window, the store and the
+   * host's client, the client's once it connects); the connection itself stays open.
+   */
+  dispose(): void
+}
+
 /**
- * Starts the session connection; returns the actions screens use (they wait for the connection).
- * `firstScreen` settles once the app's first screen is on the page (a first visit registers its
- * worker only then).
+ * Starts the session connection; returns the actions screens use (they wait for the connection)
+ * and `dispose`. `firstScreen` settles once the app's first screen is on the page (a first visit
+ * registers its worker only then).
  */
 export function startSession(
   store: AppStore,
@@ -48,7 +59,22 @@ export function startSession(
     firstScreen,
     reload = () => window.location.reload(),
   }: { firstScreen: Promise<unknown>; reload?: () => void },
-): SessionActions {
+): StartedSession {
+  // What undoes each listener and subscription; one added after `dispose` is undone at once.
+  const removals: (() => void)[] = []
+  let disposed = false
+  const keep = (remove: () => void) => {
+    if (disposed) remove()
+    else removals.push(remove)
+  }
+  const listen = <K extends keyof WindowEventMap>(
+    type: K,
+    listener: (event: WindowEventMap[K]) => void,
+  ) => {
+    window.addEventListener(type, listener)
+    keep(() => window.removeEventListener(type, listener))
+  }
+
   // The host only learns it is offline when a call fails; the browser knows at once.
   const withBrowserNet = (message: WorkerMessage): WorkerMessage => {
     if (message.type === WORKER_MESSAGE.status) {
@@ -69,8 +95,8 @@ export function startSession(
       refreshing: store.getState().net.refreshing,
       pendingTaps: store.getState().net.pendingTaps,
     })
-  window.addEventListener('online', applyBrowserNet)
-  window.addEventListener('offline', applyBrowserNet)
+  listen('online', applyBrowserNet)
+  listen('offline', applyBrowserNet)
 
   // What the markers said as this page opened. A first answer from the host that disagrees means
   // the session ended while no tab was open (a background refresh found it gone, or the browser
@@ -79,30 +105,39 @@ export function startSession(
   let answered = false
 
   let mode: SessionMode | null = null
-  const connection = connectSession({ firstScreen, provisional: apply }).then((client) => {
+  const connection = connectSession({
+    firstScreen,
+    provisional: (snapshot) => {
+      if (!disposed) apply(snapshot)
+    },
+  }).then((client) => {
     mode = client.mode
-    client.subscribe(apply)
-    client.subscribe((message) => {
-      if (answered || message.type !== WORKER_MESSAGE.snapshot) return
-      answered = true
-      if (markedSignedIn && !message.auth.signedIn) {
-        forgetHolder()
-        markSignedOut()
-      }
-    })
+    keep(client.subscribe(apply))
+    keep(
+      client.subscribe((message) => {
+        if (answered || message.type !== WORKER_MESSAGE.snapshot) return
+        answered = true
+        if (markedSignedIn && !message.auth.signedIn) {
+          forgetHolder()
+          markSignedOut()
+        }
+      }),
+    )
     // The worker posts its reports to one tab only, so this tab reports each one it receives.
-    client.subscribe((message) => {
-      if (message.type !== WORKER_MESSAGE.report) return
-      reportFromWorker(message)
-      client.reportReceived(message.id)
-    })
+    keep(
+      client.subscribe((message) => {
+        if (message.type !== WORKER_MESSAGE.report) return
+        reportFromWorker(message)
+        client.reportReceived(message.id)
+      }),
+    )
     client.hello()
     return client
   })
   connection.catch((error: unknown) => {
     // No host at all (no BroadcastChannel, a failed chunk): the app still opens, signed out.
     console.error('Session unavailable', error)
-    apply(signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] }))
+    if (!disposed) apply(signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] }))
   })
 
   // Taps from before the worker kept them lived in a database of their own: none is kept there now.
@@ -115,17 +150,19 @@ export function startSession(
   // asking again after the refresh a sync event ran itself would make the browser fire the event
   // again at once, bypassing both its own backoff and the engine's.
   const syncAskedFor = new Set<string>()
-  store.subscribe((state) => {
-    const { pendingTaps, refreshing } = state.net
-    if (refreshing) return
-    const fresh = pendingTaps.filter((query) => !syncAskedFor.has(query))
-    if (fresh.length === 0) return
-    for (const query of fresh) syncAskedFor.add(query)
-    void requestTapSync().then((asked) => {
-      // Not asked (no controlling worker yet): the next refresh that ends may ask.
-      if (!asked) for (const query of fresh) syncAskedFor.delete(query)
-    })
-  })
+  keep(
+    store.subscribe((state) => {
+      const { pendingTaps, refreshing } = state.net
+      if (refreshing) return
+      const fresh = pendingTaps.filter((query) => !syncAskedFor.has(query))
+      if (fresh.length === 0) return
+      for (const query of fresh) syncAskedFor.add(query)
+      void requestTapSync().then((asked) => {
+        // Not asked (no controlling worker yet): the next refresh that ends may ask.
+        if (!asked) for (const query of fresh) syncAskedFor.delete(query)
+      })
+    }),
+  )
 
   // Reports leave this page without what it knows of the holder, in any encoding (decision 006).
   const knowHolder = ({ auth, net }: ReturnType<AppStore['getState']>) =>
@@ -135,15 +172,17 @@ export function startSession(
       ...net.pendingTaps.flatMap((query) => queryValues(query)),
     ])
   knowHolder(store.getState())
-  store.subscribe(knowHolder)
+  keep(store.subscribe(knowHolder))
 
   // A periodic refresh while the app is closed, for a signed-in holder only.
-  store.subscribe((state, previous) => {
-    if (state.auth.status === previous.auth.status || state.auth.status === 'unknown') return
-    void keepPeriodicRefresh(state.auth.status === 'signed-in')
-  })
+  keep(
+    store.subscribe((state, previous) => {
+      if (state.auth.status === previous.auth.status || state.auth.status === 'unknown') return
+      void keepPeriodicRefresh(state.auth.status === 'signed-in')
+    }),
+  )
   // Storage the browser keeps under pressure (the session's record, the list): asked per sign-in.
-  persistStorageWhenSignedIn(store)
+  keep(persistStorageWhenSignedIn(store))
 
   // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
   // were the holder's; the host drops the taps). The signed-in layout leaves its pages by itself.
@@ -152,13 +191,15 @@ export function startSession(
     forgetReturnTarget()
     forgetWallet()
   }
-  store.subscribe((state, previous) => {
-    if (previous.auth.status === 'signed-in' && state.auth.status === 'anonymous') forgetHolder()
-  })
+  keep(
+    store.subscribe((state, previous) => {
+      if (previous.auth.status === 'signed-in' && state.auth.status === 'anonymous') forgetHolder()
+    }),
+  )
 
   // The spec's marker rules, for tabs whose session runs in the page (a worker's broadcasts
   // cover the others): reload on sign-in if signed out; on sign-out apply it like a broadcast.
-  window.addEventListener('storage', (event) => {
+  listen('storage', (event) => {
     if (mode !== 'page') return
     if (event.key === SIGNIN_EVENT_KEY && store.getState().auth.status !== 'signed-in') {
       reload()
@@ -168,10 +209,16 @@ export function startSession(
   })
 
   return {
-    handoff: async (data) => (await connection).handoff(data),
-    refresh: () => void connection.then((client) => client.refresh()).catch(() => {}),
-    tap: (query) => void connection.then((client) => client.tap(query)).catch(() => {}),
-    signOut: async () => (await connection).signOut(),
-    account: async (call) => (await connection).account(call),
+    actions: {
+      handoff: async (data) => (await connection).handoff(data),
+      refresh: () => void connection.then((client) => client.refresh()).catch(() => {}),
+      tap: (query) => void connection.then((client) => client.tap(query)).catch(() => {}),
+      signOut: async () => (await connection).signOut(),
+      account: async (call) => (await connection).account(call),
+    },
+    dispose() {
+      disposed = true
+      for (const remove of removals.splice(0)) remove()
+    },
   }
 }
