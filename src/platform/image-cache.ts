@@ -21,7 +21,7 @@ const STORED_AT = 'x-iyk-stored-at'
 const IMAGE_TIMEOUT_MS = 8_000
 
 /** The answer for an image neither kept nor reachable, as a proxy with no upstream gives. */
-const OFFLINE_IMAGE = () => new Response(null, { status: 504, statusText: 'Gateway Timeout' })
+const offlineImage = () => new Response(null, { status: 504, statusText: 'Gateway Timeout' })
 
 /** What the cache needs from its host; tests pass fakes. */
 export interface ImageCacheDeps {
@@ -167,7 +167,7 @@ export function createImageCache(deps: ImageCacheDeps = defaultDeps()): ImageCac
     async respond(request) {
       const kept = await match(request.url).catch(() => undefined)
       if (kept) return kept
-      return deps.forward(request).catch(() => OFFLINE_IMAGE())
+      return deps.forward(request).catch(() => offlineImage())
     },
   }
 }
