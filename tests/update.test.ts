@@ -18,16 +18,33 @@ afterAll(async () => {
   await server.close()
 })
 
+/** What the browser said of its worker versions, in order, for a failure to show. */
+const versionLog: string[] = []
+
 /** The status (`installed`, `activated`, `redundant`…) of every worker version, by version id. */
 async function watchVersions(page: Page): Promise<Map<string, string>> {
   const statuses = new Map<string, string>()
   const cdp = await page.context().newCDPSession(page)
+  const start = Date.now()
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) statuses.set(version.versionId, version.status)
+    for (const version of versions) {
+      statuses.set(version.versionId, version.status)
+      versionLog.push(
+        `${Date.now() - start} ms: version ${version.versionId} ${version.status}, ${version.runningStatus}`,
+      )
+    }
   })
   await cdp.send('ServiceWorker.enable')
   return statuses
 }
+
+/** `page`'s next load event; if none comes, the failure lists what the worker versions did. */
+const nextLoad = (page: Page) =>
+  page.waitForEvent('load').catch((error: unknown) => {
+    throw new Error(
+      `${String(error)}\nthe page at ${page.url()}; worker versions:\n${versionLog.join('\n') || '(not watched)'}`,
+    )
+  })
 
 /** The ids of the versions whose status is `status`. */
 const withStatus = (statuses: Map<string, string>, status: string) =>
@@ -55,10 +72,7 @@ describe('update prompt', () => {
     await expect.poll(() => withStatus(statuses, 'installed')).toHaveLength(1)
     const [second] = withStatus(statuses, 'installed')
 
-    await Promise.all([
-      page.waitForEvent('load'),
-      prompt.getByRole('button', { name: 'Reload' }).click(),
-    ])
+    await Promise.all([nextLoad(page), prompt.getByRole('button', { name: 'Reload' }).click()])
     await waitForServiceWorker(page)
     // The waiting version is the active one now, and the first is gone.
     await expect.poll(() => statuses.get(second ?? '')).toBe('activated')
@@ -92,13 +106,13 @@ describe('update prompt', () => {
     expect(newVersion).not.toBeNull()
 
     await Promise.all([
-      first.waitForEvent('load'),
+      nextLoad(first),
       prompt(first).getByRole('button', { name: 'Reload' }).click(),
     ])
     await waitForServiceWorker(first)
     // The second tab is already controlled by the new worker; its Reload loads the new page.
     await Promise.all([
-      second.waitForEvent('load'),
+      nextLoad(second),
       prompt(second).getByRole('button', { name: 'Reload' }).click(),
     ])
     await waitForServiceWorker(second)

@@ -62,9 +62,16 @@ function locate(query: Query): string | null {
   return `[data-engine-target="${marker}"]`
 }
 
-/** The page's visible text, shortened, to say what the screen showed when a wait failed. */
+/**
+ * What the screen showed when a wait failed: the page's visible text, shortened, and where the
+ * page was (its address, load state, its worker's state and the device's markers), so a failure
+ * says whether a navigation was under way or never began.
+ */
 function visibleText(): string {
-  return (document.body.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 600)
+  const text = (document.body.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 600)
+  const worker = navigator.serviceWorker?.controller?.state ?? 'no worker'
+  const markers = Object.keys(localStorage).sort().join(', ') || 'none'
+  return `${text} [at ${location.pathname}${location.search}, ${document.readyState}, ${worker} in control, markers: ${markers}]`
 }
 
 const describeQuery = (query: Query) =>
