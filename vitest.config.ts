@@ -28,7 +28,18 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/platform/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts'],
+          // Pure code with no globals to stub: its files share a worker's modules, which saves
+          // importing them again for every file (about a third of the unit tests' time).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'platform',
+          environment: 'node',
+          // These stub browser globals (`self`, `indexedDB`, `crypto`): each file on its own.
+          include: ['src/platform/**/*.test.ts', 'sw/**/*.test.ts'],
         },
       },
       {
@@ -36,6 +47,9 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          // A VM context per file: each file still gets fresh modules and a fresh DOM, at about
+          // half the cost of a child process per file.
+          pool: 'vmThreads',
           include: [
             'src/{app,config,store,session,shared,features,routes}/**/*.test.{ts,tsx}',
             'src/*.test.{ts,tsx}',
@@ -48,6 +62,9 @@ export default defineConfig({
           name: 'dev',
           environment: 'node',
           include: ['dev/**/*.test.ts', 'build/**/*.test.ts'],
+          // The stand-ins and build steps are created per test, and no file stubs a global it
+          // leaves stubbed: the files share a worker's modules, as the core's do.
+          isolate: false,
           testTimeout: 20_000,
         },
       },
