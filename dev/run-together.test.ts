@@ -1,9 +1,9 @@
 /** Scripts run side by side: every outcome kept, in order, failures and their output included. */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runTogether, verdict } from './run-together.ts'
+import { BACKGROUND_NICENESS, jobsFrom, runTogether, verdict } from './run-together.ts'
 
 const node = (name: string, code: string) => ({
   name,
@@ -49,5 +49,59 @@ describe('runTogether', () => {
     ])
     expect(outcome?.exitCode).not.toBe(0)
     expect(outcome?.output).toContain('ENOENT')
+  })
+
+  it('shows a live job’s output as it comes, and runs background jobs at a lower priority', async () => {
+    const shown: string[] = []
+    const outcomes = await runTogether(
+      [
+        {
+          ...node('live', `console.log('first'); setTimeout(() => console.log('second'), 200)`),
+          live: true,
+        },
+        {
+          ...node('background', `console.log(require('node:os').getPriority())`),
+          background: true,
+        },
+        node('foreground', `console.log(require('node:os').getPriority())`),
+      ],
+      (chunk) => shown.push(chunk.toString('utf8')),
+    )
+    expect(shown.join('')).toBe('first\nsecond\n')
+    expect(outcomes.map((outcome) => [outcome.name, outcome.exitCode, outcome.output])).toEqual([
+      ['live', 0, ''],
+      ['background', 0, `${BACKGROUND_NICENESS}\n`],
+      ['foreground', 0, `${getPriority()}\n`],
+    ])
+  })
+})
+
+describe('jobsFrom', () => {
+  it('puts the live script first and the others in the background', () => {
+    expect(jobsFrom(['lint', '--live', 'test:all', 'typecheck'])).toEqual([
+      { name: 'test:all', command: 'npm', args: ['run', '--silent', 'test:all'], live: true },
+      { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], background: true },
+      {
+        name: 'typecheck',
+        command: 'npm',
+        args: ['run', '--silent', 'typecheck'],
+        background: true,
+      },
+    ])
+  })
+
+  it('runs every script alike without --live', () => {
+    expect(
+      jobsFrom(['lint', 'typecheck'])?.map((job) => [job.name, job.background, job.live]),
+    ).toEqual([
+      ['lint', false, undefined],
+      ['typecheck', false, undefined],
+    ])
+  })
+
+  it('refuses no script, and --live without a name', () => {
+    expect(jobsFrom([])).toBeNull()
+    expect(jobsFrom(['--live'])).toBeNull()
+    expect(jobsFrom(['lint', '--live', '--other'])).toBeNull()
   })
 })
