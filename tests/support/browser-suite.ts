@@ -30,6 +30,34 @@ export interface Opened {
   page: Page
 }
 
+/** How long a page may take to say where it is, when a test has failed. */
+const DESCRIBE_MS = 2000
+
+/** Where each page of `contexts` is: its address, load state, worker and the start of its text. */
+async function describePages(contexts: readonly BrowserContext[]): Promise<string> {
+  const lines: string[] = []
+  for (const [index, context] of contexts.entries()) {
+    const workers = context.serviceWorkers().map((worker) => worker.url())
+    lines.push(`context ${index + 1}: service workers running: ${workers.join(', ') || 'none'}`)
+    for (const page of context.pages()) {
+      const state = page.evaluate(() => ({
+        readyState: document.readyState,
+        worker: navigator.serviceWorker?.controller?.state ?? 'no worker in control',
+        text: (document.body?.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
+      }))
+      const timeout = new Promise<string>((resolve) =>
+        setTimeout(() => resolve(`no answer within ${DESCRIBE_MS} ms`), DESCRIBE_MS),
+      )
+      const said = await Promise.race([
+        state.then((value) => JSON.stringify(value)),
+        timeout,
+      ]).catch((error: unknown) => `unreadable: ${String(error).slice(0, 200)}`)
+      lines.push(`  page at ${page.url()}: ${said}`)
+    }
+  }
+  return `What the test's pages showed when it failed:\n${lines.join('\n') || '  no page open'}`
+}
+
 /**
  * Registers the hooks (call it at the top of a test file); `beforeEachTest` runs after the stack
  * reset. Contexts made with `newContext` (and the helpers built on it) are closed before the next
@@ -44,7 +72,9 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
   afterAll(async () => {
     await browser.close()
   })
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed }) => {
+    // A failed wait names what it waited for; this says what each page of the test was doing.
+    onTestFailed(async () => console.log(await describePages(contexts)))
     await resetStack()
     await beforeEachTest?.()
     await Promise.all(contexts.splice(0).map((context) => context.close()))
