@@ -10,6 +10,7 @@ import { collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl, cardsUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const suite = browserSuite()
 
@@ -183,8 +184,7 @@ describe('account', () => {
     await main.getByRole('button', { name: 'Switch to dark theme' }).click()
     expect(await theme()).toBe('dark')
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await page.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
     expect(errors).toEqual([])

@@ -17,6 +17,7 @@ import {
   readEngineState,
 } from './support/stack.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -138,9 +139,7 @@ describe('Google or Apple refused', () => {
     expect(landing).toMatch(
       new RegExp(`^${appUrl}/auth/email\\?stytch_token_type=oauth&token=[\\w-]{43}%3D$`),
     )
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await page.goto(landing)
     await page
       .getByRole('alert')

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
-import { appUrl, cardsUrl } from './support/test-stack.ts'
+import { cardsUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const IMAGE_CACHE = 'iyk-cards-images'
 
@@ -78,9 +79,7 @@ describe('event images', () => {
     await resetStack() // clears the faults
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect.poll(async () => (await keptImages(page)).sort()).toEqual([...images].sort())
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(false)
   })
 
@@ -99,9 +98,7 @@ describe('event images', () => {
     // The worker is downloading the list's images again (its cache exists once more).
     await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(true)
 
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     // Well within one download's deadline (8 s), let alone one per image.
     await expect
       .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), { timeout: 4000 })

@@ -19,6 +19,7 @@ import {
   readEngineState,
   signInWithCode,
 } from './support/stack.ts'
+import { signOut } from './support/holder.ts'
 import { addTestWallet } from './support/test-wallet.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
 
@@ -63,10 +64,10 @@ async function signedInAtLocalhost(context: BrowserContext) {
   return { page, email }
 }
 
-async function signOut(page: Page) {
+/** Signs out on `localhost`, from the account page, and waits for the signed-out home. */
+async function signOutLocally(page: Page) {
   await page.goto(localUrl + '/account')
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await page.waitForURL(localUrl + '/')
+  await signOut(page, localUrl)
   await page.getByRole('link', { name: 'Sign in' }).first().waitFor()
 }
 
@@ -114,7 +115,7 @@ describe('passkeys', () => {
       .toContain('Test phone')
 
     // Signed out, the passkey signs the holder in again from the button.
-    await signOut(page)
+    await signOutLocally(page)
     await page.goto(localUrl + '/auth/email')
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
     await page.waitForURL(localUrl + '/')
@@ -132,7 +133,7 @@ describe('passkeys', () => {
     expect(pageCalls.filter((path) => path === AUTHENTICATE)).toEqual([])
 
     // And from the email field's autofill.
-    await signOut(page)
+    await signOutLocally(page)
     await page.goto(localUrl + '/auth/email')
     // The field of the live app: the first-paint frame's is disabled, as a holder would find it.
     await appShown(page)
@@ -151,7 +152,7 @@ describe('passkeys', () => {
     // The device still has it; the provider no longer does.
     expect(await credentials(authenticator)).toHaveLength(1)
 
-    await signOut(page)
+    await signOutLocally(page)
     await page.goto(localUrl + '/auth/email')
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
     await expect

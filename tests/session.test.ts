@@ -22,6 +22,7 @@ import {
   signInWithCode,
 } from './support/stack.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
@@ -187,9 +188,7 @@ describe('sign-in', () => {
     const link = await requestLink(page, email)
     await page.goto(link)
     await expectEventsHome(page)
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await page.goto(link)
     await page
       .getByRole('alert')
@@ -389,9 +388,9 @@ describe('offline and session loss', () => {
   it('sign-out clears the session even with the network down', async () => {
     const { context, page } = await suite.signedIn()
     await page.getByRole('link', { name: 'Account' }).click()
+    await page.waitForURL(appUrl + '/account')
     await context.setOffline(true)
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
     await context.setOffline(false)
   })
@@ -415,9 +414,7 @@ describe('no service worker', () => {
     await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
     await expectEventsHome(page)
 
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await expect.poll(() => isSignedIn(second)).toBe(false)
     expect(errors.filter((error) => !error.includes('Service worker'))).toEqual([])
   })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
-import { openSignedIn } from './support/holder.ts'
+import { openSignedIn, signOut } from './support/holder.ts'
 import { dumpStorage } from './support/storage-inventory.ts'
 import { armFault, readEngineState, resetStack } from './support/stack.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
@@ -104,8 +104,7 @@ describe('sign-out on a shared phone', () => {
         await page.reload()
       }
       // Offline, sign-out must not wait for the network.
-      await page.getByRole('button', { name: 'Sign out' }).click()
-      await page.waitForURL(appUrl + '/')
+      await signOut(page)
       // Past a wallet cache write still pending from before the sign-out.
       await pastWalletCacheWrite(page)
       const dump = await dumpStorage(page)

@@ -20,6 +20,7 @@ import {
   readPendingTaps,
 } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const POAP_EVENTS = '/api/poap-events'
@@ -232,9 +233,7 @@ describe('collecting a tap', () => {
 
   it('sign-out forgets a tap kept offline', async () => {
     const { page } = await tapSavedOffline()
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await expect.poll(async () => (await readEngineState(page))?.session).toBeNull()
     expect(await readPendingTaps(page)).toEqual([])
   })

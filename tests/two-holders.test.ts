@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
-import { openSignedIn } from './support/holder.ts'
+import { openSignedIn, signOut } from './support/holder.ts'
 import {
   addEvent,
   breakRoute,
@@ -89,8 +89,7 @@ describe('two holders, one phone', () => {
 
     // A signs out while the service still fails: their tap was never settled.
     await page.goto(appUrl + '/account')
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
 
     // The service is back for B: the worker keeps a hand-off only once the provider confirms it
     // (decision 025), so nobody signs in while it still fails.

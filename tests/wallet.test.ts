@@ -13,6 +13,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, setProviderConfig, signInWithCode } from './support/stack.ts'
 import { addTestWallet, pastWalletCacheWrite, watchTestWallet } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
+import { signOut } from './support/holder.ts'
 
 const suite = browserSuite()
 
@@ -102,8 +103,7 @@ describe('a shared phone', () => {
       )
     await expect.poll(walletKeys, { timeout: 5000 }).toContain('cache')
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     // Past a cache write still pending from before the sign-out: nothing of the wallet comes back.
     await pastWalletCacheWrite(page)
     // Only wagmi's "disconnected" marker for the wallet stays: it names the wallet, not the holder.
@@ -134,8 +134,7 @@ describe('a shared phone', () => {
     await page.goto(appUrl + '/account')
     await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(appUrl + '/')
+    await signOut(page)
     await pastWalletCacheWrite(page)
     expect(await page.evaluate(() => ({ ...localStorage }))).toMatchObject({
       [DISCONNECTED_MARKER]: 'true',

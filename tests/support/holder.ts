@@ -32,3 +32,16 @@ export async function openSignedIn(
   await expectEventsHome(page)
   return { page, email }
 }
+
+/**
+ * Signs out as the holder does: to the account page by its link (unless the page is there
+ * already), Sign out, and waits for the signed-out home at `base` (the app's origin by default).
+ */
+export async function signOut(page: Page, base: string = appUrl): Promise<void> {
+  if (new URL(page.url()).pathname !== '/account') {
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.waitForURL(base + '/account')
+  }
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL(base + '/')
+}
