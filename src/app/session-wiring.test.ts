@@ -14,7 +14,7 @@ import {
 import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
 import { keepReturnTarget, RETURN_TARGET_KEY } from '../features/auth/return-target.ts'
 import type { SessionClient, SessionMode } from '../session/session-client.ts'
-import { createAppStore, type AppStore } from '../store/app-store.ts'
+import { createAppStore, selectReachability, type AppStore } from '../store/app-store.ts'
 import { startSession } from './session-wiring.ts'
 
 const connection = vi.hoisted(() => ({ mode: 'page' as SessionMode }))
@@ -380,6 +380,38 @@ describe('periodic refresh', () => {
   })
 })
 
+describe('the device’s network', () => {
+  const hostReaches = (online: boolean): StatusMessage => ({ ...status(false), online })
+  const reach = (store: AppStore) => selectReachability(store.getState())
+
+  it('starts from what the browser says', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { store } = await start('worker')
+    expect(reach(store)).toBe('offline')
+  })
+
+  it('follows the browser going off and on line, beside the host’s word', async () => {
+    let online = true
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
+    const { store } = await start('worker')
+    deliver(hostReaches(false))
+    expect(reach(store)).toBe('unreachable')
+    online = false
+    window.dispatchEvent(new Event('offline'))
+    expect(reach(store)).toBe('offline')
+    // The host's word while the device is offline does not make it reachable.
+    deliver(hostReaches(true))
+    expect(reach(store)).toBe('offline')
+    deliver(hostReaches(false))
+    online = true
+    window.dispatchEvent(new Event('online'))
+    // Back online: reached, until the host's next call says otherwise.
+    expect(reach(store)).toBe('online')
+    deliver(hostReaches(false))
+    expect(reach(store)).toBe('unreachable')
+  })
+})
+
 describe('dispose', () => {
   const report: WorkerMessage = {
     v,
@@ -419,7 +451,7 @@ describe('dispose', () => {
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
       window.dispatchEvent(new Event('offline'))
       window.dispatchEvent(new Event('online'))
-      expect(store.getState().net.online).toBe(true)
+      expect(selectReachability(store.getState())).toBe('online')
       storageEvent(SIGNOUT_EVENT_KEY)
       expect(store.getState().auth.status).toBe('signed-in')
       // The store's own changes: no sync asked, nothing told to reporting, no periodic refresh,

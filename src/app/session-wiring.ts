@@ -75,28 +75,13 @@ export function startSession(
     keep(() => window.removeEventListener(type, listener))
   }
 
-  // The host only learns it is offline when a call fails; the browser knows at once.
-  const withBrowserNet = (message: WorkerMessage): WorkerMessage => {
-    if (message.type === WORKER_MESSAGE.status) {
-      return { ...message, online: message.online && navigator.onLine }
-    }
-    if (message.type === WORKER_MESSAGE.snapshot) {
-      const online = message.status.online && navigator.onLine
-      return { ...message, status: { ...message.status, online } }
-    }
-    return message
-  }
-  const apply = (message: WorkerMessage) => store.getState().apply(withBrowserNet(message))
-  const applyBrowserNet = () =>
-    apply({
-      v,
-      type: WORKER_MESSAGE.status,
-      online: true,
-      refreshing: store.getState().net.refreshing,
-      pendingTaps: store.getState().net.pendingTaps,
-    })
-  listen('online', applyBrowserNet)
-  listen('offline', applyBrowserNet)
+  // The host only learns it is offline when a call fails; the browser knows at once. The store
+  // holds both words, and `selectReachability` decides from them.
+  const apply = (message: WorkerMessage) => store.getState().apply(message)
+  const deviceNetwork = () => store.getState().setDeviceOnline(navigator.onLine)
+  deviceNetwork()
+  listen('online', deviceNetwork)
+  listen('offline', deviceNetwork)
 
   // What the markers said as this page opened. A first answer from the host that disagrees means
   // the session ended while no tab was open (a background refresh found it gone, or the browser

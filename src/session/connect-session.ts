@@ -28,9 +28,12 @@ export interface ConnectOptions {
   provisional(snapshot: SnapshotMessage): void
 }
 
-/** The anonymous view of a tab that has no session host yet. */
+/**
+ * The anonymous view of a tab that has no session host yet: no call has failed (the device's own
+ * network is the store's other word on reachability).
+ */
 const anonymous = (): SnapshotMessage =>
-  signedOutSnapshot({ online: navigator.onLine, refreshing: false, pendingTaps: [] })
+  signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] })
 
 /** This origin's registration where one has an active worker, else null. */
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {

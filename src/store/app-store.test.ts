@@ -6,6 +6,7 @@ import {
   selectHasActiveEvents,
   selectHasInactiveEvents,
   selectIsSignedIn,
+  selectReachability,
   whenAuthKnown,
 } from './app-store.ts'
 
@@ -244,5 +245,47 @@ describe('app store', () => {
       pendingTaps: [],
     })
     expect(store.getState().net.pendingTaps).toEqual([])
+  })
+})
+
+describe('reachability', () => {
+  const hostSays = (store: ReturnType<typeof createAppStore>, online: boolean) =>
+    store
+      .getState()
+      .apply({ v, type: WORKER_MESSAGE.status, online, refreshing: false, pendingTaps: [] })
+
+  it.each([
+    [true, true, 'online'],
+    [true, false, 'unreachable'],
+    [false, true, 'offline'],
+    [false, false, 'offline'],
+  ] as const)('device online %s, host reached %s: %s', (device, host, expected) => {
+    expect(
+      selectReachability({
+        device: { online: device },
+        net: { online: host, refreshing: false, pendingTaps: [] },
+      }),
+    ).toBe(expected)
+  })
+
+  it('starts online (as the build prerenders), and follows the device', () => {
+    const store = createAppStore()
+    expect(selectReachability(store.getState())).toBe('online')
+    store.getState().setDeviceOnline(false)
+    expect(store.getState().device.online).toBe(false)
+    expect(selectReachability(store.getState())).toBe('offline')
+  })
+
+  it('coming online counts the service as reached until the host says otherwise', () => {
+    const store = createAppStore()
+    hostSays(store, false)
+    store.getState().setDeviceOnline(false)
+    store.getState().setDeviceOnline(true)
+    expect(selectReachability(store.getState())).toBe('online')
+    hostSays(store, false)
+    expect(selectReachability(store.getState())).toBe('unreachable')
+    // Going offline leaves the host's word as it was.
+    store.getState().setDeviceOnline(false)
+    expect(store.getState().net.online).toBe(false)
   })
 })

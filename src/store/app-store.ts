@@ -39,10 +39,16 @@ export interface EventsSlice {
 
 /** Network state as the session host reports it, and the holder's taps it has yet to settle. */
 export interface NetSlice {
+  /** The host's word: false once a call of its failed to reach the service, until one does. */
   online: boolean
   refreshing: boolean
   /** Queries of the taps kept until a refresh succeeds, oldest first. */
   pendingTaps: string[]
+}
+
+/** What the browser says of the device's network (`navigator.onLine`), set by the session wiring. */
+export interface DeviceSlice {
+  online: boolean
 }
 
 /** The whole store: state plus `apply`, the one way messages change it. */
@@ -50,8 +56,14 @@ export interface AppState {
   auth: AuthSlice
   events: EventsSlice
   net: NetSlice
+  device: DeviceSlice
   /** Applies one validated message from the session host. */
   apply(message: WorkerMessage): void
+  /**
+   * Notes the device's network as the browser reports it. Coming online, the host's word goes back
+   * to "reached" until its next call (which the wiring asks for at once) says otherwise.
+   */
+  setDeviceOnline(online: boolean): void
 }
 
 const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): AuthSlice => ({
@@ -64,7 +76,7 @@ const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): Aut
 
 const noEvents: EventsSlice = { list: null, fetchedAt: null, source: null, error: null }
 
-type Data = Pick<AppState, 'auth' | 'events' | 'net'>
+type Data = Pick<AppState, 'auth' | 'events' | 'net' | 'device'>
 
 /** The state after `message`; pure, so it is easy to test and reason about. */
 export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
@@ -152,13 +164,31 @@ export function createAppStore(initial: Partial<Data> = {}) {
     auth: anonymous('unknown'),
     events: noEvents,
     net: { online: true, refreshing: false, pendingTaps: [] },
+    // Online as the build prerenders the page; the wiring sets the browser's word at start.
+    device: { online: true },
     ...initial,
     apply: (message) => set(reduce(get(), message)),
+    setDeviceOnline: (online) =>
+      set((state) => ({
+        device: { online },
+        net: online ? { ...state.net, online: true } : state.net,
+      })),
   }))
 }
 
 /** The store type, for code that receives it (router context, session wiring). */
 export type AppStore = ReturnType<typeof createAppStore>
+
+/**
+ * Whether the service can be reached, the one place that decides it: `offline` when the device
+ * has no network, `unreachable` when it has one but the host's calls do not get through (lie-fi,
+ * a service down), else `online`.
+ */
+export type Reachability = 'online' | 'unreachable' | 'offline'
+
+/** The holder's reachability, from the device's network and the host's word. */
+export const selectReachability = (state: Pick<AppState, 'net' | 'device'>): Reachability =>
+  !state.device.online ? 'offline' : state.net.online ? 'online' : 'unreachable'
 
 /** True when the session host says a holder is signed in (the status is the one owner of that). */
 export const selectIsSignedIn = (state: AppState): boolean => state.auth.status === 'signed-in'

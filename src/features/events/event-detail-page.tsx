@@ -1,6 +1,7 @@
 /** One event's detail page, from the event list the session host last delivered. */
 import { Link, useRouter } from '@tanstack/react-router'
 import type { PoapEvent } from '../../core/poap-event.ts'
+import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventImage } from './event-image.tsx'
 import { statusMeaning } from './event-status.ts'
@@ -14,7 +15,7 @@ import './events.css'
 export function EventDetailPage({ eventId }: { eventId: string }) {
   const list = useAppStore((state) => state.events.list)
   const error = useAppStore((state) => state.events.error)
-  const online = useAppStore((state) => state.net.online)
+  const online = useAppStore(selectReachability) === 'online'
 
   if (list === null) {
     // A skeleton only while a list can still arrive; otherwise say why nothing shows.

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EventsHome } from './events-home.tsx'
 import {
   eventsErrorMessage,
@@ -9,6 +9,7 @@ import {
   statusMessage,
 } from './render-in-router.test-support.tsx'
 import { signedInStore } from '../../store/app-store.test-support.ts'
+import type { AppStore } from '../../store/app-store.ts'
 
 /**
  * A range of calendar days as the screens show all-day dates (in the test's locale), its spaces
@@ -27,19 +28,18 @@ const utcDays = (from: number, to: number) =>
 const TAP = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 const OTHER_TAP = '?uid=041E3C8A2D6B81&ctr=000007&cmac=4B00064004B0B3D4'
 
-let browserOnline = true
-beforeEach(() => {
-  browserOnline = true
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline)
-})
 afterEach(() => vi.restoreAllMocks())
 
-/** Sets what `navigator.onLine` says and tells the page, as the browser does. */
-function deviceGoes(online: boolean) {
-  browserOnline = online
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-  })
+/** The device's network changes, as the session wiring tells the store (from the browser). */
+function deviceGoes(store: AppStore, online: boolean) {
+  act(() => store.getState().setDeviceOnline(online))
+}
+
+/** A signed-in store whose device has no network. */
+function offlineStore(messages: Parameters<typeof signedInStore>[0]): AppStore {
+  const store = signedInStore(messages)
+  store.getState().setDeviceOnline(false)
+  return store
 }
 
 const renderHome = (store = signedInStore(), onRefresh = vi.fn()) =>
@@ -169,23 +169,27 @@ describe('EventsHome', () => {
   })
 
   it('marks the cached list as offline with its age', async () => {
-    browserOnline = false
     await renderHome(
-      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
+      offlineStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
     )
     expect(screen.getByTestId('events-age')).toHaveTextContent(/^Offline\s+updated now$/)
     expect(screen.getByRole('region', { name: 'Now and upcoming' })).toBeInTheDocument()
   })
 
   it('tells a service it cannot reach from being offline, as the device changes', async () => {
-    await renderHome(
-      signedInStore([eventsMessage([makeEvent({ id: 'a' })], Date.now()), statusMessage(false)]),
-    )
+    const store = signedInStore([
+      eventsMessage([makeEvent({ id: 'a' })], Date.now()),
+      statusMessage(false),
+    ])
+    await renderHome(store)
     const age = screen.getByTestId('events-age')
     expect(age).toHaveTextContent(/^Can’t reach IYK Cards\s+updated now$/)
-    deviceGoes(false)
+    deviceGoes(store, false)
     expect(age).toHaveTextContent(/^Offline\s+updated now$/)
-    deviceGoes(true)
+    // Back online, the service counts as reached until the host's next call says otherwise.
+    deviceGoes(store, true)
+    expect(age).toHaveTextContent(/^Updated now$/)
+    act(() => store.getState().apply(statusMessage(false)))
     expect(age).toHaveTextContent(/^Can’t reach IYK Cards\s+updated now$/)
   })
 
@@ -208,8 +212,7 @@ describe('EventsHome', () => {
   })
 
   it('offline with no list: says so instead of a skeleton', async () => {
-    browserOnline = false
-    await renderHome(signedInStore([statusMessage(false)]))
+    await renderHome(offlineStore([statusMessage(false)]))
     expect(screen.getByRole('heading', { name: 'You are offline' })).toBeInTheDocument()
     expect(
       screen.getByText('Your events will appear here when you are back online.'),

@@ -1,6 +1,6 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { groupEvents } from '../../core/poap-event.ts'
-import { useDeviceOnline } from '../../shared/device-online.ts'
+import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { EventGroup } from './event-group.tsx'
 import { sortActive, sortPast } from './event-order.ts'
@@ -12,13 +12,13 @@ import './events.css'
 export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
+  const reach = useAppStore(selectReachability)
   const now = useNow()
-  const deviceOnline = useDeviceOnline()
 
   // Grouped at the same `now` as the ages shown: an event of unknown status moves by its dates.
   const groups = groupEvents(events.list ?? [], now)
   // Without a list, a skeleton only makes sense while one can still arrive.
-  const waiting = events.list === null && net.online && !events.error
+  const waiting = events.list === null && reach === 'online' && !events.error
 
   return (
     <section className="page" aria-labelledby="events-title">
@@ -38,16 +38,16 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
       <p className="muted events-age" data-testid="events-age">
         {/* Only the connection's state is announced: the age ticks on every minute. */}
         <span aria-live="polite">
-          {!net.online ? (
+          {reach !== 'online' ? (
             <span className="badge badge--offline">
-              {deviceOnline ? 'Can’t reach IYK Cards' : 'Offline'}
+              {reach === 'unreachable' ? 'Can’t reach IYK Cards' : 'Offline'}
             </span>
           ) : null}
         </span>{' '}
         {/* The age sits inside an English sentence, so it is English too until the app speaks the
             holder's language (issue 26): never "Updated hace 5 minutos". */}
         {events.fetchedAt !== null
-          ? `${net.online ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now, 'en')}`
+          ? `${reach === 'online' ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now, 'en')}`
           : null}
       </p>
       {net.pendingTaps.length > 0 ? (
@@ -63,11 +63,11 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
           {events.list ? ' Showing the last list.' : ' Try Refresh in a moment.'}
         </p>
       ) : null}
-      {events.list === null && !net.online ? (
+      {events.list === null && reach !== 'online' ? (
         <div className="card empty">
-          <h2>{deviceOnline ? 'Can’t reach IYK Cards' : 'You are offline'}</h2>
+          <h2>{reach === 'unreachable' ? 'Can’t reach IYK Cards' : 'You are offline'}</h2>
           <p className="muted">
-            {deviceOnline
+            {reach === 'unreachable'
               ? 'Your events will appear here once the connection works again.'
               : 'Your events will appear here when you are back online.'}
           </p>

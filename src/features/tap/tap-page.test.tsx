@@ -84,22 +84,20 @@ function renderTap(
   return { ...view, rerenderWith: (query: string) => view.rerender(wrap(query)), onTap, onOpenTap }
 }
 
-let browserOnline = true
-beforeEach(() => {
-  browserOnline = true
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline)
-})
 afterEach(() => {
   vi.restoreAllMocks()
   delete window.NDEFReader
 })
 
-/** Sets what `navigator.onLine` says and tells the page, as the browser does. */
-function deviceGoes(online: boolean) {
-  browserOnline = online
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-  })
+/** The device's network changes, as the session wiring tells the store (from the browser). */
+function deviceGoes(store: AppStore, online: boolean) {
+  act(() => store.getState().setDeviceOnline(online))
+}
+
+/** `store` on a device with no network, before anything renders. */
+function offline(store: AppStore): AppStore {
+  store.getState().setDeviceOnline(false)
+  return store
 }
 
 describe('TapPage: the link', () => {
@@ -314,8 +312,8 @@ describe('TapPage: a tap kept for later', () => {
     ['offline', false, OFFLINE_KEPT],
     ['online, but the service is unreachable', true, UNREACHABLE_KEPT],
   ])('says the tap is saved when the device is %s', (_case, online, text) => {
-    browserOnline = online
     const store = signedInStore([cached([event('1')])])
+    store.getState().setDeviceOnline(online)
     const { onTap } = renderTap(store)
     // Handed over even offline: the host keeps it.
     expect(onTap).toHaveBeenCalledExactlyOnceWith(TAP)
@@ -336,22 +334,21 @@ describe('TapPage: a tap kept for later', () => {
     hostSays(store, status(true, { pendingTaps: [TAP] }))
     hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
     expect(screen.getByTestId('tap-kept')).toHaveTextContent(UNREACHABLE_KEPT)
-    deviceGoes(false)
+    deviceGoes(store, false)
     expect(screen.getByTestId('tap-kept')).toHaveTextContent(OFFLINE_KEPT)
-    deviceGoes(true)
+    deviceGoes(store, true)
     expect(screen.getByTestId('tap-kept')).toHaveTextContent(UNREACHABLE_KEPT)
   })
 
   it('shows the events a kept tap brings once the host settles it later', () => {
-    browserOnline = false
-    const store = signedInStore([cached([event('1', 'Old one')])])
+    const store = offline(signedInStore([cached([event('1', 'Old one')])]))
     renderTap(store)
     hostSays(store, status(true, { pendingTaps: [TAP] }))
     hostSays(store, status(false, { online: false, pendingTaps: [TAP] }))
     expect(screen.getByTestId('tap-kept')).toBeInTheDocument()
 
     // Back online, the host retries and settles the tap: its new event shows here.
-    deviceGoes(true)
+    deviceGoes(store, true)
     hostSays(store, status(true, { pendingTaps: [TAP] }))
     expect(screen.getByTestId('tap-kept')).toBeInTheDocument()
     hostSays(
@@ -398,14 +395,14 @@ describe('TapPage: anonymous', () => {
   })
 
   it('offline: asks to sign in once back online, and drops that once the device is', () => {
-    browserOnline = false
-    const { onTap } = renderTap(anonymousStore())
+    const store = offline(anonymousStore())
+    const { onTap } = renderTap(store)
     expect(
       screen.getByText('You are offline: sign in once you are back online.'),
     ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in to collect' })).toBeInTheDocument()
     expect(screen.queryByTestId('tap-kept')).toBeNull()
-    deviceGoes(true)
+    deviceGoes(store, true)
     expect(screen.queryByText(/You are offline/)).toBeNull()
     expect(onTap).not.toHaveBeenCalled()
   })

@@ -16,7 +16,7 @@ import {
   type TapInvalidReason,
   type TapParams,
 } from '../../core/tap-params.ts'
-import { useDeviceOnline } from '../../shared/device-online.ts'
+import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
 import { hasWebNfc, readCardUrl, tapSearchOf } from './web-nfc.ts'
@@ -149,7 +149,7 @@ function CardDetails({ tap }: { tap: TapParams }) {
 
 /** What happens with a valid tap: depends on who is here, then on how its refresh went. */
 function TapOutcome({ search, onTap }: { search: string; onTap(search: string): void }) {
-  const deviceOnline = useDeviceOnline()
+  const deviceOnline = useAppStore(selectReachability) !== 'offline'
   const status = useAppStore((state) => state.auth.status)
   const kept = useAppStore((state) => state.net.pendingTaps.includes(search))
   const refresh = useTapRefresh(search, onTap, status === 'signed-in')

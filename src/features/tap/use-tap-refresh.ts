@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { timing } from '../../config/timing.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
-import type { EventsSlice } from '../../store/app-store.ts'
+import { selectReachability, type EventsSlice } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 
 interface Run {
@@ -39,7 +39,7 @@ export function useTapRefresh(
   const events = useAppStore((state) => state.events)
   const list = events.list
   const refreshing = useAppStore((state) => state.net.refreshing)
-  const online = useAppStore((state) => state.net.online)
+  const online = useAppStore(selectReachability) === 'online'
   const pending = useAppStore((state) => state.net.pendingTaps.includes(key))
   const [run, setRun] = useState<Run | null>(null)
   // Once per tap, even when StrictMode runs effects twice.
