@@ -544,11 +544,11 @@ describe('a text-message code', () => {
     expect(screen.getByLabelText('Email')).not.toHaveFocus()
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'holder@example.com' } })
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code instead' }))
-    expect(await screen.findByLabelText('Mobile number')).toHaveFocus()
+    // Each step takes the focus in an effect after the render that shows it: wait for it.
+    await waitFor(() => expect(screen.getByLabelText('Mobile number')).toHaveFocus())
     fireEvent.click(screen.getByRole('button', { name: 'Use email instead' }))
-    const email = await screen.findByLabelText('Email')
-    expect(email).toHaveFocus()
-    expect(email).toHaveValue('holder@example.com')
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus())
+    expect(screen.getByLabelText('Email')).toHaveValue('holder@example.com')
   })
 
   it('texts a code to the number in E.164, shows it in international format, then signs in', async () => {
