@@ -47,8 +47,13 @@ export function runTogether(
           const keep = (chunk: Buffer) => (job.live ? out(chunk) : chunks.push(chunk))
           const child = spawn(job.command, job.args, { stdio: ['ignore', 'pipe', 'pipe'] })
           if (job.background && child.pid !== undefined) {
-            // Its children (npm's, then the tool's) inherit the priority.
-            setPriority(child.pid, BACKGROUND_NICENESS)
+            // Its children (npm's, then the tool's) inherit the priority. A job that has already
+            // ended cannot take it, and is reported by its exit as any other.
+            try {
+              setPriority(child.pid, BACKGROUND_NICENESS)
+            } catch {
+              // Nothing to lower.
+            }
           }
           child.stdout.on('data', keep)
           child.stderr.on('data', keep)
