@@ -39,8 +39,8 @@ const engine = createSessionEngine(
   engineConfig(config, timing, { location: self.location, userAgent: self.navigator.userAgent }),
 )
 
-// While the worker is awake it may as well keep its own clock; when it sleeps, tabs' heartbeats
-// and the schedule in IndexedDB take over.
+// While the worker is awake it may as well keep its own clock; when it sleeps, a visible tab wakes
+// it at the time its status names (`wakeAt`), and the schedule in IndexedDB takes over.
 let wakeTimer: ReturnType<typeof setTimeout> | undefined
 async function armWakeTimer(): Promise<void> {
   const at = await engine.nextWakeAt()
@@ -60,7 +60,7 @@ let announced = false
 function announceFreshStart(): void {
   if (announced) return
   announced = true
-  engine.announceStatus()
+  void engine.announceStatus()
 }
 
 self.addEventListener('message', (event) => {

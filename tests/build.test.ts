@@ -205,7 +205,7 @@ describe('test code never ships', () => {
     expect(tables).toContainEqual(
       expect.objectContaining({
         providerTimeoutMs: TEST_TIMING.providerTimeoutMs,
-        heartbeatIntervalMs: TEST_TIMING.heartbeatIntervalMs,
+        wakeRetryMs: TEST_TIMING.wakeRetryMs,
         backoffBaseMs: TEST_TIMING.backoffBaseMs,
       }),
     )

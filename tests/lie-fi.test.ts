@@ -41,11 +41,10 @@ const REFRESH_DEADLINE_MS = T.providerTimeoutMs + T.cardsTimeoutMs + 1_500
 const SIGN_IN_DEADLINE_MS = T.signInTimeoutMs + 8_000
 /**
  * The longest the app may take to settle a tap by itself once the service is back: a call that
- * was already hanging runs to its deadlines, then the next wake (a heartbeat, or the worker's
- * backoff timer) makes the call that succeeds, and room.
+ * was already hanging runs to its deadlines, then the next wake (a tab waking the worker at its
+ * named time, or the worker's backoff timer) makes the call that succeeds, and room.
  */
-const SETTLE_BY_ITSELF_MS =
-  2 * T.heartbeatIntervalMs + T.providerTimeoutMs + T.cardsTimeoutMs + 10_000
+const SETTLE_BY_ITSELF_MS = 2 * T.wakeRetryMs + T.providerTimeoutMs + T.cardsTimeoutMs + 10_000
 /**
  * How long the retries of a failing tap are counted after the page said it was saved: past the
  * first retry after the tap's and Background Sync's failures (two backoff bases after them),

@@ -10,6 +10,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { stopAllWorkers, watchAppWorker } from './support/service-worker-cdp.ts'
 import {
   advanceProviderClock,
+  armFault,
   endSessionAtProvider,
   callCount,
   expectEventsHome,
@@ -27,6 +28,29 @@ import { signOut } from './support/holder.ts'
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
 const suite = browserSuite()
+
+declare global {
+  interface Window {
+    /** When the page sent the worker each wake (`heartbeat`), epoch ms (see `noteWakes`). */
+    __wakesSent: number[]
+  }
+}
+
+/** Runs in every page of a context: notes when the page sends its worker a `heartbeat`. */
+function noteWakes(): void {
+  window.__wakesSent = []
+  const post = ServiceWorker.prototype.postMessage
+  ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: unknown[]) {
+    if ((args[0] as { type?: unknown } | null)?.type === 'heartbeat') {
+      window.__wakesSent.push(Date.now())
+    }
+    return (post as (...rest: unknown[]) => void).apply(this, args)
+  } as typeof post
+}
+
+/** The stored session's schedule fields. */
+const sessionOf = (state: Record<string, unknown> | null) =>
+  (state?.session ?? {}) as { nextDueAt: number; backoffAttempt: number }
 
 const isSignedIn = (page: Page) => page.getByRole('link', { name: 'Account' }).isVisible()
 
@@ -302,6 +326,36 @@ describe('tabs in step', () => {
     console.log(`tabs showed the sign-out after ${signOutMs.join(' ms, ')} ms`)
     await third.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(third)).toMatchObject({ session: null, events: null })
+  })
+
+  it('a visible tab wakes a stopped worker at the time it named, and the call then succeeds', async () => {
+    const { page } = await suite.signedIn({
+      prepare: (context) => context.addInitScript(noteWakes),
+    })
+    // Four failures in a row: the worker's own timer makes the first three retries, and the
+    // fourth backoff (8 bases) leaves time to stop it before the retry is due.
+    await armFault('provider', { route: AUTHENTICATE, count: 4, mode: 'error', status: 503 })
+    const before = await callCount(AUTHENTICATE)
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect
+      .poll(async () => sessionOf(await readEngineState(page)).backoffAttempt, {
+        message: 'four failed calls, backing off',
+        timeout: 10_000,
+      })
+      .toBe(4)
+    await stopAllWorkers(page)
+    const retryAt = sessionOf(await readEngineState(page)).nextDueAt
+    expect(retryAt).toBeGreaterThan(Date.now())
+    // Nothing but the page can wake the stopped worker: the retry comes from the page's wake.
+    await expect
+      .poll(async () => sessionOf(await readEngineState(page)).backoffAttempt, {
+        message: 'the retry, woken by the page, succeeding',
+        timeout: 15_000,
+      })
+      .toBe(0)
+    expect(await callCount(AUTHENTICATE)).toBe(before + 5)
+    const wakes = await page.evaluate(() => window.__wakesSent)
+    expect(wakes.filter((at) => at >= retryAt)).toHaveLength(1)
   })
 
   it('a worker stopped by the browser wakes with the same session and schedule', async () => {

@@ -155,6 +155,7 @@ describe('refreshing status', () => {
         online: true,
         refreshing: true,
         pendingTaps: [],
+        wakeAt: null,
       }
       await page.evaluate(
         ({ name, message }) => {

@@ -136,5 +136,6 @@ export function simulateBaseline(
     action.run()
   }
 
-  return { authCalls, eventsFetches, signOuts: 0 }
+  // The baseline has no session host to wake.
+  return { authCalls, eventsFetches, signOuts: 0, wakes: null, workerStarts: null }
 }

@@ -54,6 +54,10 @@ export interface HourCounts {
   eventsFetches: number
   /** Times the user was signed out (none expected: an outage is recoverable). */
   signOuts: number
+  /** Events the host handled to keep its schedule (tabs' heartbeats, its own timer); null: not modelled. */
+  wakes: number | null
+  /** Times the browser had to start the stopped worker for an event; null: no worker. */
+  workerStarts: number | null
 }
 
 /** A small deterministic PRNG (mulberry32): numbers in [0, 1), like Math.random. */

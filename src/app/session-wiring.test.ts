@@ -61,6 +61,7 @@ const status = (refreshing: boolean, pendingTaps: string[] = []): StatusMessage 
   online: true,
   refreshing,
   pendingTaps,
+  wakeAt: null,
 })
 
 /** Each started wiring's dispose, run after its test. */
@@ -99,7 +100,7 @@ describe('marker rules (spec §4) for tabs whose host is the page', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: false },
       events: null,
-      status: { online: true, refreshing: false, pendingTaps: [] },
+      status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     storageEvent(SIGNIN_EVENT_KEY)
     expect(reload).toHaveBeenCalledOnce()
@@ -159,7 +160,7 @@ describe('a session that ended while no tab was open', () => {
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: false },
     events: null,
-    status: { online: true, refreshing: false, pendingTaps: [] },
+    status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
   }
   const keepHolderData = () => {
     keepReturnTarget('/account', 'a@example.com', Date.now() + 600_000)
@@ -187,7 +188,7 @@ describe('a session that ended while no tab was open', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1 },
       events: null,
-      status: { online: true, refreshing: false, pendingTaps: [] },
+      status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     expect(localStorage.getItem('wagmi.store')).not.toBeNull()
     expect(localStorage.getItem(RETURN_TARGET_KEY)).not.toBeNull()
@@ -305,7 +306,7 @@ describe('taps', () => {
         expiresAt: 1,
       },
       events: null,
-      status: { online: false, refreshing: false, pendingTaps: [TAP] },
+      status: { online: false, refreshing: false, pendingTaps: [TAP], wakeAt: null },
     })
     expect(requestTapSync).toHaveBeenCalledOnce()
   })
@@ -374,7 +375,7 @@ describe('periodic refresh', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: false },
       events: null,
-      status: { online: true, refreshing: false, pendingTaps: [] },
+      status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     expect(keepPeriodicRefresh).toHaveBeenCalledExactlyOnceWith(false)
   })

@@ -1,6 +1,7 @@
 /** Connects the session host to the store: the app's one piece of session glue. */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import {
+  idleStatus,
   PROTOCOL_VERSION as v,
   WORKER_MESSAGE,
   type ReportMessage,
@@ -122,7 +123,7 @@ export function startSession(
   connection.catch((error: unknown) => {
     // No host at all (no BroadcastChannel, a failed chunk): the app still opens, signed out.
     console.error('Session unavailable', error)
-    if (!disposed) apply(signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] }))
+    if (!disposed) apply(signedOutSnapshot(idleStatus()))
   })
 
   // Taps from before the worker kept them lived in a database of their own: none is kept there now.

@@ -70,6 +70,7 @@ const statusView: fc.Arbitrary<StatusView> = fc.record({
   online: fc.boolean(),
   refreshing: fc.boolean(),
   pendingTaps: fc.array(tapQuery, { maxLength: 3 }),
+  wakeAt: fc.option(finite, { nil: null }),
 })
 
 const authView = fc.oneof(

@@ -52,27 +52,35 @@ const workerMessages: WorkerMessage[] = [
   { v, type: WORKER_MESSAGE.session, expiresAt: 2 },
   { v, type: WORKER_MESSAGE.events, events: [event], fetchedAt: 3, source: 'network' },
   { v, type: WORKER_MESSAGE.eventsError, message: 'Could not load your events (HTTP 500).' },
-  { v, type: WORKER_MESSAGE.status, online: false, refreshing: true, pendingTaps: [] },
+  {
+    v,
+    type: WORKER_MESSAGE.status,
+    online: false,
+    refreshing: true,
+    pendingTaps: [],
+    wakeAt: null,
+  },
   {
     v,
     type: WORKER_MESSAGE.status,
     online: false,
     refreshing: false,
     pendingTaps: [TAP_QUERY, '?e=00112233445566778899AABBCCDDEEFF'],
+    wakeAt: null,
   },
   {
     v,
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1 },
     events: { events: [], fetchedAt: 3, source: 'cache' },
-    status: { online: true, refreshing: false, pendingTaps: [TAP_QUERY] },
+    status: { online: true, refreshing: false, pendingTaps: [TAP_QUERY], wakeAt: null },
   },
   {
     v,
     type: WORKER_MESSAGE.snapshot,
     auth: { signedIn: false },
     events: null,
-    status: { online: true, refreshing: false, pendingTaps: [] },
+    status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
   },
   {
     v,
@@ -306,14 +314,23 @@ describe('parseTabMessage', () => {
     expect(parseTabMessage(JSON.parse(JSON.stringify(message)))).toEqual(message)
   })
 
-  it('reads a status from a worker that knew no taps as one with none pending', () => {
+  it('reads a status from a worker that knew no taps or wakes as one with none pending or due', () => {
     expect(parseWorkerMessage({ v, type: 'status', online: true, refreshing: false })).toEqual({
       v,
       type: 'status',
       online: true,
       refreshing: false,
       pendingTaps: [],
+      wakeAt: null,
     })
+  })
+
+  it('refuses a status whose next wake is not a time', () => {
+    for (const wakeAt of ['soon', Number.NaN, Infinity, {}]) {
+      expect(
+        parseWorkerMessage({ v, type: 'status', online: true, refreshing: false, wakeAt }),
+      ).toBeNull()
+    }
   })
 
   it('keeps only the validated parts of a hand-off', () => {

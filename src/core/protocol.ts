@@ -110,7 +110,20 @@ export interface StatusView {
   refreshing: boolean
   /** Queries of the holder's pending taps, oldest first (absent from older workers: none). */
   pendingTaps: string[]
+  /**
+   * When the host next needs waking (epoch ms; null: nothing scheduled, or an older worker that
+   * does not say): a visible tab wakes it then, so a sleeping worker keeps its schedule.
+   */
+  wakeAt: number | null
 }
+
+/** The status of a host with nothing to say: reachable, idle, no taps, nothing scheduled. */
+export const idleStatus = (): StatusView => ({
+  online: true,
+  refreshing: false,
+  pendingTaps: [],
+  wakeAt: null,
+})
 
 interface Versioned {
   v: typeof PROTOCOL_VERSION
@@ -311,6 +324,8 @@ function parseStatus(raw: Record<string, unknown>): StatusView {
         : expectArray(raw.pendingTaps, 'pendingTaps').map((query, index) =>
             expectTapQuery(query, `pendingTaps[${index}]`),
           ),
+    wakeAt:
+      raw.wakeAt === undefined || raw.wakeAt === null ? null : expectNumber(raw.wakeAt, 'wakeAt'),
   }
 }
 

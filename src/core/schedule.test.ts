@@ -8,6 +8,7 @@ import {
   backoffDelay,
   dueReason,
   nextDueAfterSuccess,
+  nextWakeAt,
   tapsDue,
   type ScheduleFields,
 } from './schedule.ts'
@@ -129,5 +130,33 @@ describe('tapsDue', () => {
 
   it('is due at once on Background Sync, whatever the delays', () => {
     expect(tapsDue(queue(1, T + HOUR), schedule({ backoffAttempt: 3 }), T, 'sync')).toBe(true)
+  })
+})
+
+describe('nextWakeAt', () => {
+  const queue = (count: number, retryAt = T) => ({ taps: Array.from({ length: count }), retryAt })
+
+  it('has nothing to wake for when no one is signed in', () => {
+    expect(nextWakeAt(null, queue(2))).toBeNull()
+  })
+
+  it('is the next scheduled call without taps', () => {
+    expect(nextWakeAt(schedule(), queue(0, T + MIN))).toBe(T + 10 * MIN)
+  })
+
+  it("is the taps' retry when it comes first, and every wake it names makes a call due", () => {
+    const session = schedule()
+    const taps = queue(1, T + 2 * MIN)
+    const at = nextWakeAt(session, taps)
+    expect(at).toBe(T + 2 * MIN)
+    expect(tapsDue(taps, session, at!, 'heartbeat')).toBe(true)
+    expect(nextWakeAt(session, queue(1, T + 20 * MIN))).toBe(T + 10 * MIN)
+  })
+
+  it("leaves the taps to the session's own retry while it backs off", () => {
+    const session = schedule({ backoffAttempt: 2, nextDueAt: T + 8000 })
+    const at = nextWakeAt(session, queue(1, T + 1000))
+    expect(at).toBe(T + 8000)
+    expect(dueReason(session, at!, 'heartbeat', P)).toBe('scheduled')
   })
 })

@@ -72,6 +72,17 @@ export function tapsDue(
 }
 
 /**
+ * When the engine next needs a wake: the session's next call, or sooner the pending taps' retry
+ * (never while the session backs off: its own retry settles them, as `tapsDue` says). Null when
+ * no one is signed in: nothing is scheduled.
+ */
+export function nextWakeAt(schedule: ScheduleFields | null, queue: TapRetryFields): number | null {
+  if (schedule === null) return null
+  if (queue.taps.length === 0 || schedule.backoffAttempt > 0) return schedule.nextDueAt
+  return Math.min(schedule.nextDueAt, queue.retryAt)
+}
+
+/**
  * When to call next after a success at `now`. A scheduled call that ran a little late (wakes come
  * only with heartbeats) keeps the cadence of its due time, so a healthy hour has exactly six calls;
  * the under-40-minutes rule can bring it forward, never closer than the minimum gap.

@@ -187,6 +187,34 @@ describe('schedule', () => {
     expect(await h.engine.nextWakeAt()).toBe(T0 + 15 * MIN)
   })
 
+  it('tells the tabs when it next needs a wake, each time that moves, and not otherwise', async () => {
+    await signIn()
+    const wakes = () => h.sent('status').map((status) => status.wakeAt)
+    expect(wakes().at(-1)).toBe(T0 + 10 * MIN)
+    expect((await h.engine.snapshot()).status.wakeAt).toBe(T0 + 10 * MIN)
+    const heard = wakes().length
+    h.clock.set(T0 + 10 * MIN - 1)
+    await h.engine.wake('heartbeat')
+    expect(wakes()).toHaveLength(heard)
+    h.clock.set(T0 + 10 * MIN)
+    await h.engine.wake('heartbeat')
+    expect(wakes().at(-1)).toBe(T0 + 20 * MIN)
+    expect(await h.engine.nextWakeAt()).toBe(T0 + 20 * MIN)
+    // A fresh instance (the browser stopped the worker) announces the same wake, not none…
+    const restarted = h.spawn()
+    await restarted.announceStatus()
+    expect(wakes().at(-1)).toBe(T0 + 20 * MIN)
+    // …and its reads of the same wake announce nothing.
+    const again = h.spawn()
+    const before = wakes().length
+    await again.wake('heartbeat')
+    expect(await again.nextWakeAt()).toBe(T0 + 20 * MIN)
+    expect(wakes()).toHaveLength(before)
+    // Signed out: nothing scheduled.
+    await h.engine.signOut('user')
+    expect(wakes().at(-1)).toBeNull()
+  })
+
   it('catches up at once after the tabs were silent (hidden, throttled) for half an hour', async () => {
     await signIn()
     h.clock.advance(30 * MIN)

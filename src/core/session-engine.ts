@@ -67,6 +67,7 @@ import {
   backoffDelay,
   dueReason,
   nextDueAfterSuccess,
+  nextWakeAt,
   tapsDue,
   type DueReason,
   type WakeReason,
@@ -126,13 +127,17 @@ export interface SessionEngine {
   signOut(reason: SignOutReason): Promise<void>
   /** The current view for a tab: auth, the cached events if still valid for this user, status. */
   snapshot(): Promise<SnapshotMessage>
-  /** When the next call is due (epoch ms), or null when signed out; a host may set a timer for it. */
+  /**
+   * When the engine next needs a wake (epoch ms: the next call, or the pending taps' retry), or
+   * null when signed out; a host may set a timer for it. Tabs hear it in the status (`wakeAt`).
+   */
   nextWakeAt(): Promise<number | null>
   /**
    * Tells every tab what this instance is doing. A worker that starts fresh calls it: tabs may still
    * show `refreshing` from an instance the browser stopped mid-call, whose end was never announced.
+   * Reads the stored state first, so the status names the same next wake as the stopped instance.
    */
-  announceStatus(): void
+  announceStatus(): Promise<void>
   /**
    * A provider call on the signed-in holder's account (passkeys), made with the session token.
    * A session-ending answer signs out everywhere; a new passkey's session replaces the stored one.
@@ -184,11 +189,14 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   let online = true
   let busy = 0
   let sawHello = false
-  // The signed-in holder's pending taps as last read or written, for the status tabs see.
+  // The signed-in holder's pending taps and the next wake as last read or written, for the
+  // status tabs see.
   let pendingTaps: string[] = []
+  let wakeAt: number | null = null
+  let wakeRead = false
 
   function status(): StatusView {
-    return { online, refreshing: busy > 0, pendingTaps: [...pendingTaps] }
+    return { online, refreshing: busy > 0, pendingTaps: [...pendingTaps], wakeAt }
   }
 
   function announceStatus(): void {
@@ -201,12 +209,18 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     announceStatus()
   }
 
-  /** Keeps the status's pending taps in step with `state`; tabs hear of any change. */
-  function notePendingTaps(state: EngineState): void {
+  /** Keeps the status's pending taps and next wake in step with `state`; tabs hear of any change. */
+  function noteState(state: EngineState): void {
     const userId = state.session?.userId
-    const next = state.tapQueue.taps.filter((tap) => tap.userId === userId).map((tap) => tap.query)
-    if (next.join('\n') === pendingTaps.join('\n')) return
-    pendingTaps = next
+    const taps = state.tapQueue.taps.filter((tap) => tap.userId === userId).map((tap) => tap.query)
+    const wake = nextWakeAt(state.session, state.tapQueue)
+    // An instance's first read learns the wake tabs already know (from the snapshot, or from the
+    // instance the browser stopped): nothing to announce, and its `online` is only a default.
+    const wakeMoved = wakeRead && wake !== wakeAt
+    wakeRead = true
+    wakeAt = wake
+    if (taps.join('\n') === pendingTaps.join('\n') && !wakeMoved) return
+    pendingTaps = taps
     announceStatus()
   }
 
@@ -235,7 +249,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     if (raw === undefined) return initialEngineState()
     try {
       const state = parseEngineState(raw)
-      notePendingTaps(state)
+      noteState(state)
       secrets.set('engine', engineSecrets(state))
       return state
     } catch (error) {
@@ -259,7 +273,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return result
     })
     if (result !== null) {
-      notePendingTaps(result)
+      noteState(result)
       secrets.set('engine', engineSecrets(result))
     }
     return wrote
@@ -826,9 +840,13 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     signOut: (reason) => guard('sign-out', () => endSession(reason, { revoke: true })),
     snapshot,
     async nextWakeAt() {
-      return (await readState()).session?.nextDueAt ?? null
+      const state = await readState()
+      return nextWakeAt(state.session, state.tapQueue)
     },
-    announceStatus,
+    async announceStatus() {
+      if (!wakeRead) await guard('announce-status', async () => void (await readState()))
+      announceStatus()
+    },
     async account(call) {
       try {
         return await account(call)

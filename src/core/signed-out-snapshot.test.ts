@@ -9,6 +9,7 @@ describe('signedOutSnapshot', () => {
       online: false,
       refreshing: true,
       pendingTaps: ['?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
+      wakeAt: 1_000,
     }
     const snapshot = signedOutSnapshot(status)
     expect(snapshot).toEqual({

@@ -12,7 +12,8 @@ describe('PRODUCTION_TIMING', () => {
       answerTimeoutMs: 10_000,
       accountTimeoutMs: 20_000,
       signInTimeoutMs: 12_000,
-      heartbeatIntervalMs: 20_000,
+      wakeSlackMs: 1_000,
+      wakeRetryMs: 20_000,
       backoffBaseMs: 2_000,
       backoffJitterMs: 175,
       reauthIntervalMs: 600_000,
@@ -38,6 +39,11 @@ describe.each([
     expect(timing.accountTimeoutMs).toBeGreaterThan(2 * timing.providerTimeoutMs)
   })
 
+  it('wakes a host late enough to find it due, and well inside the cadence slack', () => {
+    expect(timing.wakeSlackMs).toBeGreaterThan(0)
+    expect(timing.wakeSlackMs + timing.wakeRetryMs).toBeLessThan(timing.cadenceSlackMs)
+  })
+
   it('keeps the jitter well inside the first backoff', () => {
     expect(timing.backoffJitterMs).toBeLessThan(timing.backoffBaseMs / 4)
   })
@@ -54,7 +60,8 @@ describe('TEST_TIMING', () => {
       'refreshingRecheckMs',
       'tapRefreshTimeoutMs',
       'signInTimeoutMs',
-      'heartbeatIntervalMs',
+      'wakeSlackMs',
+      'wakeRetryMs',
       'backoffBaseMs',
     ]
     for (const key of waitedOut) {

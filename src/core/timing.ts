@@ -34,8 +34,16 @@ export interface Timing {
    * its calls would wait for good. Longer than the worker's calls, as sending an email takes time.
    */
   signInTimeoutMs: number
-  /** How often a visible tab sends the worker a heartbeat. */
-  heartbeatIntervalMs: number
+  /**
+   * How long after the host's named wake time (`wakeAt`) a visible tab wakes it: timers may fire
+   * a little early, and a wake before the due time does nothing.
+   */
+  wakeSlackMs: number
+  /**
+   * How long a tab that woke the host waits for it to name a new time before waking it again
+   * (it found nothing due, or the wake was lost).
+   */
+  wakeRetryMs: number
   /** Base of the exponential backoff after a recoverable failure. */
   backoffBaseMs: number
   /** Backoff delays move by a random amount in ±this. */
@@ -61,7 +69,8 @@ export const PRODUCTION_TIMING: Readonly<Timing> = {
   answerTimeoutMs: 10_000,
   accountTimeoutMs: 2 * 8_000 + 4_000,
   signInTimeoutMs: 12_000,
-  heartbeatIntervalMs: 20_000,
+  wakeSlackMs: 1_000,
+  wakeRetryMs: 20_000,
   backoffBaseMs: 2_000,
   backoffJitterMs: 175,
   reauthIntervalMs: 600_000,
@@ -84,7 +93,8 @@ export const TEST_TIMING: Readonly<Timing> = {
   answerTimeoutMs: 5_000,
   accountTimeoutMs: 2 * 3_000 + 2_000,
   signInTimeoutMs: 4_000,
-  heartbeatIntervalMs: 3_000,
+  wakeSlackMs: 200,
+  wakeRetryMs: 3_000,
   backoffBaseMs: 500,
   backoffJitterMs: 40,
   reauthIntervalMs: PRODUCTION_TIMING.reauthIntervalMs,

@@ -31,6 +31,7 @@ describe('broadcast', () => {
       online: true,
       refreshing: false,
       pendingTaps: [],
+      wakeAt: null,
     })
     expect((await received).map((m) => m.type)).toEqual(['signout', 'status'])
     raw.close()

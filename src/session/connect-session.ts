@@ -9,7 +9,7 @@
  *
  * This module picks the host: the service worker where one can run, else the page itself.
  */
-import { TAB_MESSAGE, type SnapshotMessage } from '../core/protocol.ts'
+import { idleStatus, TAB_MESSAGE, type SnapshotMessage } from '../core/protocol.ts'
 import { signedOutSnapshot } from '../core/signed-out-snapshot.ts'
 import { isDevServer } from '../config/env.ts'
 import { idleAfter } from '../shared/idle-after.ts'
@@ -32,8 +32,7 @@ export interface ConnectOptions {
  * The anonymous view of a tab that has no session host yet: no call has failed (the device's own
  * network is the store's other word on reachability).
  */
-const anonymous = (): SnapshotMessage =>
-  signedOutSnapshot({ online: true, refreshing: false, pendingTaps: [] })
+const anonymous = (): SnapshotMessage => signedOutSnapshot(idleStatus())
 
 /** This origin's registration where one has an active worker, else null. */
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {

@@ -11,7 +11,7 @@ const anonymousSnapshot: WorkerMessage = {
   type: WORKER_MESSAGE.snapshot,
   auth: { signedIn: false },
   events: null,
-  status: { online: true, refreshing: false, pendingTaps: [] },
+  status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
 }
 const status: WorkerMessage = {
   v,
@@ -19,6 +19,7 @@ const status: WorkerMessage = {
   online: true,
   refreshing: false,
   pendingTaps: [],
+  wakeAt: null,
 }
 
 /** A StorageManager's persistence part: `persisted` says `already`, `persist` grants `grant`. */

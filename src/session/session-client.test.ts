@@ -27,6 +27,7 @@ const status = (refreshing: boolean): StatusMessage => ({
   online: true,
   refreshing,
   pendingTaps: [],
+  wakeAt: null,
 })
 
 const snapshot = (refreshing: boolean): SnapshotMessage => ({
@@ -34,7 +35,7 @@ const snapshot = (refreshing: boolean): SnapshotMessage => ({
   type: WORKER_MESSAGE.snapshot,
   auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 1000 },
   events: null,
-  status: { online: true, refreshing, pendingTaps: [] },
+  status: { online: true, refreshing, pendingTaps: [], wakeAt: null },
 })
 
 /**
@@ -345,5 +346,53 @@ describe('session client: an answer overtaken by a sign-in or sign-out', () => {
     host.deliver(anonymous)
     expect(host.received.at(-1)).toEqual(anonymous)
     expect(host.hellos()).toBe(1)
+  })
+})
+
+describe('session client: waking the host', () => {
+  // The wake time is a clock time: the clock moves with the timers here.
+  beforeEach(() => {
+    vi.useRealTimers()
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 12) })
+  })
+
+  const heartbeats = (sent: TabMessage[]) =>
+    sent.filter((message) => message.type === TAB_MESSAGE.heartbeat).length
+
+  it('wakes the host at the time its status names, once, and not between', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    const wakeAt = Date.now() + 600_000
+    tab.deliver({ ...status(false), wakeAt })
+    vi.advanceTimersByTime(600_000 + timing.wakeSlackMs - 1)
+    expect(heartbeats(tab.sent)).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(heartbeats(tab.sent)).toBe(1)
+    // The host's answer names its next time: nothing until then.
+    tab.deliver({ ...status(false), wakeAt: wakeAt + 600_000 })
+    vi.advanceTimersByTime(600_000 - 1_000)
+    expect(heartbeats(tab.sent)).toBe(1)
+  })
+
+  it('learns the time from the answer to hello, and forgets it on a sign-out', () => {
+    const tab = connectedClient(() => ({
+      ...snapshot(false),
+      status: { ...snapshot(false).status, wakeAt: Date.now() + 5_000 },
+    }))
+    client = tab.client
+    tab.client.hello()
+    vi.advanceTimersByTime(5_000 + timing.wakeSlackMs)
+    expect(heartbeats(tab.sent)).toBe(1)
+    tab.deliver({ ...status(false), wakeAt: null })
+    vi.advanceTimersByTime(timing.reauthIntervalMs * 3)
+    expect(heartbeats(tab.sent)).toBe(1)
+  })
+
+  it('sends no heartbeat on a timer of its own (a signed-in tab used to send one every 20 s)', () => {
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    tab.deliver({ ...status(false), wakeAt: Date.now() + 600_000 })
+    vi.advanceTimersByTime(599_000)
+    expect(heartbeats(tab.sent)).toBe(0)
   })
 })

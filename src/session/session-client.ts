@@ -1,6 +1,6 @@
 /**
  * The page's side of the session: talks to the session host (the service worker, or the same
- * engine run in the page where no worker can run), keeps it awake, and relays its messages.
+ * engine run in the page where no worker can run), wakes it when it asks, and relays its messages.
  */
 import type { AccountCall, AccountResult } from '../core/account-calls.ts'
 import { AppError } from '../core/error-text.ts'
@@ -19,6 +19,7 @@ import { subscribeWorkerMessages } from '../platform/broadcast.ts'
 import { timing } from '../config/timing.ts'
 import { NOT_CONFIRMED_TEXT, SERVICE_UNREACHABLE_TEXT } from '../shared/provider-errors.ts'
 import { markSignedOut } from './markers.ts'
+import { createWakeTimer } from './wake-timer.ts'
 
 /** Where the session engine runs for this tab. */
 export type SessionMode = 'worker' | 'page'
@@ -122,7 +123,8 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     askedAt = null
     return true
   }
-  function watchRefreshing(message: WorkerMessage): void {
+  /** Follows the host's status: its `refreshing` (see askAgain) and when it wants waking. */
+  function watchStatus(message: WorkerMessage): void {
     const status =
       message.type === WORKER_MESSAGE.status
         ? message
@@ -130,6 +132,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
           ? message.status
           : null
     if (status === null) return
+    wakeTimer.schedule(status.wakeAt)
     if (!status.refreshing) {
       clearTimeout(recheck)
       recheck = undefined
@@ -138,10 +141,24 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     }
   }
 
+  // Wakes the host at the time it names (see wake-timer.ts).
+  const wakeTimer = createWakeTimer({
+    wake: () => post({ v, type: TAB_MESSAGE.heartbeat }),
+    isVisible: () => document.visibilityState === 'visible',
+    now: () => Date.now(),
+    locks: globalThis.navigator?.locks,
+    timing: {
+      slackMs: timing.wakeSlackMs,
+      retryMs: timing.wakeRetryMs,
+      // Past the furthest time a host names (one interval), so a timer never fires just before it.
+      longestMs: timing.reauthIntervalMs + timing.wakeSlackMs + timing.wakeRetryMs,
+    },
+  })
+
   const listeners = new Set<(message: WorkerMessage) => void>()
   const emit = (message: WorkerMessage) => {
     if (!current(message)) return
-    watchRefreshing(message)
+    watchStatus(message)
     for (const listener of listeners) listener(message)
   }
   const deliver: Deliver = (data) => {
@@ -151,13 +168,14 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   const post = connect(deliver)
   const unsubscribeChannel = subscribeWorkerMessages(emit)
 
+  // The host sleeps between the times it names; a tab shown again or focused wakes it at once
+  // (it may be due, or have been stopped since), as the wake timer does at the named time.
   const heartbeat = () => {
     if (document.visibilityState === 'visible') post({ v, type: TAB_MESSAGE.heartbeat })
   }
   // Back online: re-authenticate and refresh now. Tabs asking at once make one call (the
   // engine skips a request older than the last success).
   const backOnline = () => post({ v, type: TAB_MESSAGE.refresh })
-  const timer = setInterval(heartbeat, timing.heartbeatIntervalMs)
   document.addEventListener('visibilitychange', heartbeat)
   window.addEventListener('focus', heartbeat)
   window.addEventListener('online', backOnline)
@@ -249,7 +267,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       post({ v, type: TAB_MESSAGE.reportReceived, id })
     },
     close() {
-      clearInterval(timer)
+      wakeTimer.close()
       clearTimeout(recheck)
       document.removeEventListener('visibilitychange', heartbeat)
       window.removeEventListener('focus', heartbeat)

@@ -74,7 +74,7 @@ describe('app store', () => {
         fetchedAt: 9,
         source: 'cache',
       },
-      status: { online: true, refreshing: false, pendingTaps: [] },
+      status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     expect(store.getState().events.list).toBe(second)
   })
@@ -174,7 +174,7 @@ describe('app store', () => {
       type: WORKER_MESSAGE.snapshot,
       auth: { signedIn: true, email: 'a@example.com', phone: null, expiresAt: 9 },
       events: { events: [event('1', 'expired')], fetchedAt: 3, source: 'cache' },
-      status: { online: false, refreshing: false, pendingTaps: [] },
+      status: { online: false, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     const state = store.getState()
     expect(state.auth.status).toBe('signed-in')
@@ -192,6 +192,7 @@ describe('app store', () => {
       online: true,
       refreshing: true,
       pendingTaps: [],
+      wakeAt: null,
     })
     expect(store.getState().net.refreshing).toBe(true)
     // The answer to the tab asking again: a restarted worker has nothing running.
@@ -206,7 +207,7 @@ describe('app store', () => {
         expiresAt: 1000,
       },
       events: null,
-      status: { online: true, refreshing: false, pendingTaps: [] },
+      status: { online: true, refreshing: false, pendingTaps: [], wakeAt: null },
     })
     const state = store.getState()
     expect(state.net).toEqual({ online: true, refreshing: false, pendingTaps: [] })
@@ -235,6 +236,7 @@ describe('app store', () => {
       online: false,
       refreshing: false,
       pendingTaps: [tap],
+      wakeAt: null,
     })
     expect(store.getState().net).toEqual({ online: false, refreshing: false, pendingTaps: [tap] })
     store.getState().apply({
@@ -243,6 +245,7 @@ describe('app store', () => {
       online: true,
       refreshing: false,
       pendingTaps: [],
+      wakeAt: 5_000,
     })
     expect(store.getState().net.pendingTaps).toEqual([])
   })
@@ -250,9 +253,14 @@ describe('app store', () => {
 
 describe('reachability', () => {
   const hostSays = (store: ReturnType<typeof createAppStore>, online: boolean) =>
-    store
-      .getState()
-      .apply({ v, type: WORKER_MESSAGE.status, online, refreshing: false, pendingTaps: [] })
+    store.getState().apply({
+      v,
+      type: WORKER_MESSAGE.status,
+      online,
+      refreshing: false,
+      pendingTaps: [],
+      wakeAt: null,
+    })
 
   it.each([
     [true, true, 'online'],

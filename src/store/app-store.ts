@@ -103,7 +103,11 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
           : auth.signedIn
             ? state.events
             : noEvents,
-        net: status,
+        net: {
+          online: status.online,
+          refreshing: status.refreshing,
+          pendingTaps: status.pendingTaps,
+        },
       }
     }
     case WORKER_MESSAGE.signin:

@@ -54,6 +54,7 @@ export const statusMessage = (
   online,
   refreshing,
   pendingTaps,
+  wakeAt: null,
 })
 
 /** The `events-error` message. */

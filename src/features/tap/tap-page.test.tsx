@@ -53,7 +53,14 @@ const cached = (events: PoapEvent[]): WorkerMessage => ({
 const status = (
   refreshing: boolean,
   { online = true, pendingTaps = [] as string[] } = {},
-): StatusMessage => ({ v, type: WORKER_MESSAGE.status, online, refreshing, pendingTaps })
+): StatusMessage => ({
+  v,
+  type: WORKER_MESSAGE.status,
+  online,
+  refreshing,
+  pendingTaps,
+  wakeAt: null,
+})
 
 const listMessage = (events: PoapEvent[]): WorkerMessage => ({
   v,
@@ -255,7 +262,7 @@ describe('TapPage: signed in', () => {
         expiresAt: 9e12,
       },
       events: null,
-      status: { online: true, refreshing: true, pendingTaps: [] },
+      status: { online: true, refreshing: true, pendingTaps: [], wakeAt: null },
     })
     const { onTap } = renderTap(store)
     expect(onTap).not.toHaveBeenCalled()
