@@ -34,22 +34,11 @@ const inertSession: SessionActions = {
 }
 
 const signedOut: Pick<AppState, 'auth'> = {
-  auth: {
-    status: 'anonymous',
-    email: null,
-    phone: null,
-    expiresAt: null,
-    signedOutReason: null,
-  },
+  auth: { status: 'anonymous', signedOutReason: null },
 }
+// The frame knows no holder: the screens it renders show none of these.
 const signedIn: Pick<AppState, 'auth'> = {
-  auth: {
-    status: 'signed-in',
-    email: null,
-    phone: null,
-    expiresAt: null,
-    signedOutReason: null,
-  },
+  auth: { status: 'signed-in', holder: { email: null, phone: null, expiresAt: 0 } },
 }
 
 /** The app at `path` with `state`, as the first render in a browser would show it. */

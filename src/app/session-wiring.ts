@@ -17,7 +17,7 @@ import { persistStorageWhenSignedIn } from '../session/persistent-storage.ts'
 import { forgetExpiredReturnTarget, forgetReturnTarget } from '../features/auth/return-target.ts'
 import { forgetWallet } from '../features/wallet/wallet-storage.ts'
 import type { SessionActions, SessionMode } from '../session/session-client.ts'
-import type { AppStore } from '../store/app-store.ts'
+import { selectHolder, type AppStore } from '../store/app-store.ts'
 
 /** The worker's error as an Error again, so the report shows its name, message and stack. */
 function reportFromWorker(message: ReportMessage): void {
@@ -151,11 +151,11 @@ export function startSession(
   )
 
   // Reports leave this page without what it knows of the holder, in any encoding (decision 006).
-  const knowHolder = ({ auth, net }: ReturnType<AppStore['getState']>) =>
+  const knowHolder = (state: ReturnType<AppStore['getState']>) =>
     setReportSecrets('holder', [
-      auth.email,
-      auth.phone,
-      ...net.pendingTaps.flatMap((query) => queryValues(query)),
+      selectHolder(state)?.email ?? null,
+      selectHolder(state)?.phone ?? null,
+      ...state.net.pendingTaps.flatMap((query) => queryValues(query)),
     ])
   knowHolder(store.getState())
   keep(store.subscribe(knowHolder))

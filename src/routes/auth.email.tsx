@@ -1,6 +1,7 @@
 /** `/auth/email`: sign in by email or wallet; `redirect` is kept only when it is a same-origin path. */
 import { Suspense, useMemo } from 'react'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { selectHolder } from '../store/app-store.ts'
 import { useAppStore } from '../store/use-app-store.tsx'
 import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
@@ -21,12 +22,12 @@ export const Route = createFileRoute('/auth/email')({
     const { session } = Route.useRouteContext()
     const complete = useMemo(() => completeSignIn(session), [session])
     const router = useRouter()
-    const auth = useAppStore((state) => state.auth)
+    const holder = useAppStore(selectHolder)
     const signedIn =
-      auth.status === 'signed-in'
+      holder !== null
         ? {
-            email: auth.email,
-            phone: auth.phone,
+            email: holder.email,
+            phone: holder.phone,
             onContinue: (target: string) => router.history.push(target),
             onSignOut: session.signOut,
           }

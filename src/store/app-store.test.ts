@@ -5,6 +5,7 @@ import {
   createAppStore,
   selectHasActiveEvents,
   selectHasInactiveEvents,
+  selectHolder,
   selectIsSignedIn,
   selectReachability,
   whenAuthKnown,
@@ -90,14 +91,15 @@ describe('app store', () => {
     const store = createAppStore()
     store.getState().apply(signin)
     expect(selectIsSignedIn(store.getState())).toBe(true)
-    expect(store.getState().auth).toMatchObject({ status: 'signed-in', email: 'a@example.com' })
+    expect(store.getState().auth).toMatchObject({
+      status: 'signed-in',
+      holder: { email: 'a@example.com' },
+    })
+    expect(selectHolder(store.getState())?.email).toBe('a@example.com')
     store.getState().apply(signedOut)
     expect(selectIsSignedIn(store.getState())).toBe(false)
-    expect(store.getState().auth).toMatchObject({
-      status: 'anonymous',
-      email: null,
-      signedOutReason: 'user',
-    })
+    expect(selectHolder(store.getState())).toBeNull()
+    expect(store.getState().auth).toEqual({ status: 'anonymous', signedOutReason: 'user' })
   })
 
   it('takes the new expiry from a re-authentication, but never signs in again after sign-out', () => {
@@ -105,10 +107,14 @@ describe('app store', () => {
     const session: WorkerMessage = { v, type: WORKER_MESSAGE.session, expiresAt: 2 }
     store.getState().apply(signin)
     store.getState().apply(session)
-    expect(store.getState().auth).toMatchObject({ status: 'signed-in', expiresAt: 2 })
+    expect(selectHolder(store.getState())).toEqual({
+      email: 'a@example.com',
+      phone: null,
+      expiresAt: 2,
+    })
     store.getState().apply(signedOut)
     store.getState().apply(session)
-    expect(store.getState().auth).toMatchObject({ status: 'anonymous', expiresAt: null })
+    expect(store.getState().auth).toEqual({ status: 'anonymous', signedOutReason: 'user' })
   })
 
   it('holds no credential, whatever a message carries beside its fields', () => {
@@ -117,8 +123,9 @@ describe('app store', () => {
     // Messages reach the store validated, which drops unknown fields; the reducer takes only its own.
     store.getState().apply({ ...signin, jwt, session_token: 'token' } as WorkerMessage)
     store.getState().apply({ v, type: WORKER_MESSAGE.session, expiresAt: 3, jwt } as WorkerMessage)
-    expect(Object.keys(store.getState().auth).sort()).toEqual(
-      ['email', 'expiresAt', 'phone', 'signedOutReason', 'status'].sort(),
+    expect(Object.keys(store.getState().auth).sort()).toEqual(['holder', 'status'])
+    expect(Object.keys(selectHolder(store.getState()) ?? {}).sort()).toEqual(
+      ['email', 'expiresAt', 'phone'].sort(),
     )
     expect(JSON.stringify(store.getState())).not.toContain(jwt)
   })

@@ -13,19 +13,29 @@ import {
   type PoapEvent,
 } from '../core/poap-event.ts'
 
-/** `unknown` until the session host has answered; `signed-in` is the one word on signing in. */
-export type AuthStatus = 'unknown' | 'anonymous' | 'signed-in'
-
-/** What the view knows about the session: never a credential (no session token, no JWT). */
-export interface AuthSlice {
-  status: AuthStatus
+/** The signed-in holder as the view knows them: never a credential (no session token, no JWT). */
+export interface Holder {
   email: string | null
   /** The phone number of a holder who signed in by text message (E.164), else null. */
   phone: string | null
-  expiresAt: number | null
-  /** Why the last session ended, until the next sign-in. */
-  signedOutReason: SignOutReason | null
+  expiresAt: number
 }
+
+/**
+ * What the view knows about the session: `unknown` until the session host has answered; a
+ * signed-in state always carries its holder, and only it does.
+ */
+export type AuthSlice =
+  | { status: 'unknown' }
+  | {
+      status: 'anonymous'
+      /** Why the last session ended, until the next sign-in. */
+      signedOutReason: SignOutReason | null
+    }
+  | { status: 'signed-in'; holder: Holder }
+
+/** `signed-in` is the one word on signing in. */
+export type AuthStatus = AuthSlice['status']
 
 /** The event list as last received, with its age and origin. */
 export interface EventsSlice {
@@ -66,11 +76,8 @@ export interface AppState {
   setDeviceOnline(online: boolean): void
 }
 
-const anonymous = (status: AuthStatus, reason: SignOutReason | null = null): AuthSlice => ({
-  status,
-  email: null,
-  phone: null,
-  expiresAt: null,
+const anonymous = (reason: SignOutReason | null = null): AuthSlice => ({
+  status: 'anonymous',
   signedOutReason: reason,
 })
 
@@ -87,12 +94,9 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
         auth: auth.signedIn
           ? {
               status: 'signed-in',
-              email: auth.email,
-              phone: auth.phone,
-              expiresAt: auth.expiresAt,
-              signedOutReason: null,
+              holder: { email: auth.email, phone: auth.phone, expiresAt: auth.expiresAt },
             }
-          : anonymous('anonymous', state.auth.signedOutReason),
+          : anonymous(state.auth.status === 'anonymous' ? state.auth.signedOutReason : null),
         events: events
           ? {
               list: keepUnchanged(state.events.list, events.events),
@@ -115,19 +119,21 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
       return {
         auth: {
           status: 'signed-in',
-          email: message.email,
-          phone: message.phone,
-          expiresAt: message.expiresAt,
-          signedOutReason: null,
+          holder: { email: message.email, phone: message.phone, expiresAt: message.expiresAt },
         },
         events: noEvents,
       }
     case WORKER_MESSAGE.session:
       // A late re-authentication never signs a signed-out view back in.
       if (state.auth.status !== 'signed-in') return {}
-      return { auth: { ...state.auth, expiresAt: message.expiresAt } }
+      return {
+        auth: {
+          status: 'signed-in',
+          holder: { ...state.auth.holder, expiresAt: message.expiresAt },
+        },
+      }
     case WORKER_MESSAGE.signout:
-      return { auth: anonymous('anonymous', message.reason), events: noEvents }
+      return { auth: anonymous(message.reason), events: noEvents }
     case WORKER_MESSAGE.events:
       if (state.auth.status === 'anonymous') return {}
       return {
@@ -165,7 +171,7 @@ export function reduce(state: Data, message: WorkerMessage): Partial<Data> {
  */
 export function createAppStore(initial: Partial<Data> = {}) {
   return createStore<AppState>()((set, get) => ({
-    auth: anonymous('unknown'),
+    auth: { status: 'unknown' },
     events: noEvents,
     net: { online: true, refreshing: false, pendingTaps: [] },
     // Online as the build prerenders the page; the wiring sets the browser's word at start.
@@ -196,6 +202,10 @@ export const selectReachability = (state: Pick<AppState, 'net' | 'device'>): Rea
 
 /** True when the session host says a holder is signed in (the status is the one owner of that). */
 export const selectIsSignedIn = (state: AppState): boolean => state.auth.status === 'signed-in'
+
+/** The signed-in holder, or null when no one is signed in (or the host has not said yet). */
+export const selectHolder = (state: Pick<AppState, 'auth'>): Holder | null =>
+  state.auth.status === 'signed-in' ? state.auth.holder : null
 
 /** True when the list has an event of the active group now (an event of unknown status by its dates). */
 export const selectHasActiveEvents = (state: AppState): boolean =>

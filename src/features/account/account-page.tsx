@@ -1,6 +1,7 @@
 /** The account page of a signed-in holder: who, sign-out, passkeys, theme, install and version. */
 import type { ReactNode } from 'react'
 import { APP_VERSION } from '../../config/version.ts'
+import { selectHolder } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import './account.css'
 import { EmailAddress } from '../../shared/email-address.tsx'
@@ -30,8 +31,8 @@ export function AccountPage({
   wallet,
   passkeys,
 }: AccountPageProps) {
-  const email = useAppStore((state) => state.auth.email)
-  const phone = useAppStore((state) => state.auth.phone)
+  const email = useAppStore((state) => selectHolder(state)?.email ?? null)
+  const phone = useAppStore((state) => selectHolder(state)?.phone ?? null)
   const { signingOut, error, signOut } = useSignOut(onSignOut)
 
   return (
