@@ -13,17 +13,11 @@
  * The throttling applies to the page (its CPU and its own requests); the worker's calls to the
  * provider and the cards API go at the machine's speed, as DevTools does not throttle a worker.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
-import { build } from 'vite'
 import { CHROMIUM_PATH, LAUNCH_ARGS, waitForServiceWorker } from '../../tests/support/browser.ts'
-import { startStaticServer } from '../../tests/support/static-server.ts'
-import { startStack, type Stack } from '../stack.ts'
+import { median, startBenchApp } from './bench-app.ts'
 import { signInWithEmailCode } from './sign-in.ts'
 
-const HOST = '127.0.0.1'
 const PORTS = { app: 26173, provider: 26787, cards: 26788, sink: 26789 }
 const RUNS = Number(process.env.RUNS ?? 5)
 /** How long one journey may take before the bench gives up and says what it waited for. */
@@ -62,17 +56,6 @@ const NOTE_OUTCOME = `(() => {
   })
   observer.observe(document, { subtree: true, childList: true, characterData: true })
 })()`
-
-/** The production app, configured for the bench's own stack ports. */
-async function buildApp(outDir: string): Promise<void> {
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    VITE_STYTCH_API_URL: `http://${HOST}:${PORTS.provider}`,
-    VITE_CARDS_API_URL: `http://${HOST}:${PORTS.cards}`,
-    VITE_SENTRY_DSN: `http://public@${HOST}:${PORTS.sink}/1`,
-  })
-  await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-}
 
 /** A new page of `context`, throttled as a mid-range phone before it loads anything. */
 async function throttledPage(context: BrowserContext): Promise<Page> {
@@ -152,31 +135,11 @@ async function timeJourney(
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
 async function main(): Promise<void> {
-  const appDir = resolve('.bench', 'journeys')
-  console.log('Building the app…')
-  await buildApp(appDir)
-  const dataDir = await mkdtemp(join(tmpdir(), 'iyk-bench-'))
-  const app = await startStaticServer(appDir, PORTS.app, { compress: true })
-  let stack: Stack | undefined
+  const bench = await startBenchApp('journeys', PORTS)
+  const { appUrl, stack } = bench
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS })
   try {
-    stack = await startStack({
-      host: HOST,
-      providerPort: PORTS.provider,
-      cardsPort: PORTS.cards,
-      sinkPort: PORTS.sink,
-      dataDir,
-      appUrl: app.url,
-      strictSdk: true,
-      quiet: true,
-    })
     const context = await browser.newContext({
       viewport: MOBILE.viewport,
       deviceScaleFactor: MOBILE.deviceScaleFactor,
@@ -185,9 +148,9 @@ async function main(): Promise<void> {
     })
     await context.addInitScript({ content: NOTE_OUTCOME })
     const page = await context.newPage()
-    await page.goto(app.url)
+    await page.goto(appUrl)
     await waitForServiceWorker(page)
-    await signInWithEmailCode(page, app.url, stack.provider.url)
+    await signInWithEmailCode(page, appUrl, stack.provider.url)
     await page.close()
     const stopper = await context.newCDPSession(await context.newPage())
     await stopper.send('ServiceWorker.enable')
@@ -205,7 +168,7 @@ async function main(): Promise<void> {
         const times: number[] = []
         startups.length = 0
         for (let i = 0; i < RUNS; i += 1) {
-          times.push(await timeJourney(context, stopper, app.url, journey, worker, run++))
+          times.push(await timeJourney(context, stopper, appUrl, journey, worker, run++))
         }
         const label = journey === 'tap' ? 'tap link → outcome' : 'open app → list'
         console.log(
@@ -221,9 +184,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close()
-    await app.close()
-    await stack?.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
   }
 }
 

@@ -8,37 +8,21 @@
  * "First screen" is the first frame after the top card of the new list is in the page: timed in
  * the page from the click (performance.now) or from the reload's navigation start.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
 import { MAX_EVENTS, MAX_EVENTS_BODY_BYTES } from '../../src/core/constants.ts'
 import { CHROMIUM_PATH, contextOptions, LAUNCH_ARGS } from '../../tests/support/browser.ts'
 import { waitForServiceWorker } from '../../tests/support/browser.ts'
-import { startStaticServer } from '../../tests/support/static-server.ts'
 import { nativeDemoEvents } from '../cards/demo-events.ts'
-import { startStack, type Stack } from '../stack.ts'
+import type { Stack } from '../stack.ts'
+import { median, startBenchApp } from './bench-app.ts'
 import { signInWithEmailCode } from './sign-in.ts'
 
-const HOST = '127.0.0.1'
 const PORTS = { app: 25173, provider: 25787, cards: 25788, sink: 25789 }
 const RUNS = Number(process.env.RUNS ?? 5)
 const SIZES = [1_000, 5_000]
 const DAY_MS = 86_400_000
 /** How long one wait may take before the bench gives up and says what it waited for. */
 const DEADLINE_MS = 60_000
-
-/** The production app, configured for the bench's own stack ports. */
-async function buildApp(outDir: string): Promise<void> {
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    VITE_STYTCH_API_URL: `http://${HOST}:${PORTS.provider}`,
-    VITE_CARDS_API_URL: `http://${HOST}:${PORTS.cards}`,
-    VITE_SENTRY_DSN: `http://public@${HOST}:${PORTS.sink}/1`,
-  })
-  await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-}
 
 /**
  * `count` POAP-shaped events, one a day back from today (the demo set's statuses, places and
@@ -179,40 +163,21 @@ async function listLength(page: Page): Promise<number> {
   return total
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 const ms = (values: number[]) => values.map((value) => `${Math.round(value)}`).join(' ')
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`
 
 async function main(): Promise<void> {
-  const appDir = resolve('.bench', 'long-list')
-  console.log('Building the app…')
-  await buildApp(appDir)
-  const dataDir = await mkdtemp(join(tmpdir(), 'iyk-bench-'))
-  const app = await startStaticServer(appDir, PORTS.app, { compress: true })
-  let stack: Stack | undefined
+  const bench = await startBenchApp('long-list', PORTS)
+  const { appUrl, stack } = bench
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS })
   try {
-    stack = await startStack({
-      host: HOST,
-      providerPort: PORTS.provider,
-      cardsPort: PORTS.cards,
-      sinkPort: PORTS.sink,
-      dataDir,
-      appUrl: app.url,
-      strictSdk: true,
-      quiet: true,
-    })
     const context = await browser.newContext(contextOptions)
     // tsx keeps function names with an `__name` helper the page's copy of a function lacks.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn' })
     const page = await context.newPage()
-    await page.goto(app.url)
+    await page.goto(appUrl)
     await waitForServiceWorker(page)
-    await signInWithEmailCode(page, app.url, stack.provider.url)
+    await signInWithEmailCode(page, appUrl, stack.provider.url)
     const userId = await userIdOf(page)
 
     console.log(
@@ -266,9 +231,7 @@ async function main(): Promise<void> {
     console.log('\nTarget: first screen within 1000 ms after Refresh with 1,000 entries.')
   } finally {
     await browser.close()
-    await app.close()
-    await stack?.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
   }
 }
 

@@ -151,12 +151,14 @@ export function startSession(
   )
 
   // Reports leave this page without what it knows of the holder, in any encoding (decision 006).
-  const knowHolder = (state: ReturnType<AppStore['getState']>) =>
+  const knowHolder = (state: ReturnType<AppStore['getState']>) => {
+    const holder = selectHolder(state)
     setReportSecrets('holder', [
-      selectHolder(state)?.email ?? null,
-      selectHolder(state)?.phone ?? null,
+      holder?.email ?? null,
+      holder?.phone ?? null,
       ...state.net.pendingTaps.flatMap((query) => queryValues(query)),
     ])
+  }
   knowHolder(store.getState())
   keep(store.subscribe(knowHolder))
 
