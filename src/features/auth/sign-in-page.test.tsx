@@ -55,7 +55,8 @@ describe('SignInPage', () => {
     expect(provider.sendCode).toHaveBeenCalledWith('holder@example.com')
     const code = screen.getByLabelText('6-digit code')
     expect(code).toHaveAttribute('autocomplete', 'one-time-code')
-    expect(code).toHaveFocus()
+    // The code step focuses its field in an effect, which may run after the render that found it.
+    await waitFor(() => expect(code).toHaveFocus())
     fireEvent.change(code, { target: { value: '12 34-56' } })
     expect(code).toHaveValue('123456')
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
