@@ -7,7 +7,7 @@
  * REPORTS=dir to keep each run's Lighthouse JSON and its trace there (route-run.json,
  * route-run.trace.json; the trace opens in Chromium's Performance panel) for a closer look.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -18,7 +18,8 @@ import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { CHROMIUM_PATH, LAUNCH_ARGS } from '../../tests/support/browser.ts'
 import { startStaticServer, type StaticServer } from '../../tests/support/static-server.ts'
-import { startStack, type Stack } from '../stack.ts'
+import type { Stack } from '../stack.ts'
+import { serveWithStack, type ServedApp } from '../../tests/support/served-app.ts'
 import { signInWithEmailCode } from './sign-in.ts'
 
 const HOST = '127.0.0.1'
@@ -198,24 +199,13 @@ async function main(): Promise<void> {
   console.log('Building the app and the floor…')
   await buildApp(appDir)
   const floorDir = await buildFloor(join(work, 'floor'))
-  const dataDir = await mkdtemp(join(tmpdir(), 'iyk-bench-'))
-  const servers: StaticServer[] = []
-  let stack: Stack | undefined
+  let served: ServedApp | undefined
+  let floor: StaticServer | undefined
   let chrome: LaunchedChrome | undefined
   try {
-    const app = await startStaticServer(appDir, PORTS.app, { compress: true })
-    const floor = await startStaticServer(floorDir, PORTS.floor, { compress: true })
-    servers.push(app, floor)
-    stack = await startStack({
-      host: HOST,
-      providerPort: PORTS.provider,
-      cardsPort: PORTS.cards,
-      sinkPort: PORTS.sink,
-      dataDir,
-      appUrl: app.url,
-      strictSdk: true,
-      quiet: true,
-    })
+    served = await serveWithStack(appDir, PORTS, { host: HOST, compress: true })
+    const { appUrl, stack } = served
+    floor = await startStaticServer(floorDir, PORTS.floor, { compress: true })
     const profile = await mkdtemp(join(tmpdir(), 'iyk-bench-chrome-'))
     chrome = await launch({
       chromePath: CHROMIUM_PATH,
@@ -231,23 +221,23 @@ async function main(): Promise<void> {
         signedIn: false,
         dir: floorDir,
       },
-      { id: 'home', label: '/', url: `${app.url}/`, signedIn: false, dir: appDir },
-      { id: 'tap', label: '/tap?…', url: `${app.url}${TAP}`, signedIn: false, dir: appDir },
+      { id: 'home', label: '/', url: `${appUrl}/`, signedIn: false, dir: appDir },
+      { id: 'tap', label: '/tap?…', url: `${appUrl}${TAP}`, signedIn: false, dir: appDir },
       {
         id: 'sign-in',
         label: '/auth/email',
-        url: `${app.url}/auth/email`,
+        url: `${appUrl}/auth/email`,
         signedIn: false,
         dir: appDir,
       },
-      { id: 'signed-in', label: '/ signed in', url: `${app.url}/`, signedIn: true, dir: appDir },
+      { id: 'signed-in', label: '/ signed in', url: `${appUrl}/`, signedIn: true, dir: appDir },
     ]
     const wanted = process.env.ROUTES?.split(',')
     const results = new Map<string, Figures[]>()
     for (const route of routes) {
       if (wanted && route.id !== 'floor' && !wanted.includes(route.id)) continue
       // Signed-in runs keep storage (the session, its worker and caches): sign in once first.
-      if (route.signedIn) await signIn(chrome, app.url, stack)
+      if (route.signedIn) await signIn(chrome, appUrl, stack)
       const runs: Figures[] = []
       for (let run = 0; run < RUNS; run += 1) {
         const name = `${route.id}-${run + 1}`
@@ -271,9 +261,8 @@ async function main(): Promise<void> {
     )
   } finally {
     await chrome?.kill()
-    await Promise.all(servers.map((server) => server.close()))
-    await stack?.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await floor?.close()
+    await served?.close()
   }
 }
 

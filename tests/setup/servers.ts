@@ -9,9 +9,8 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
-import { startStaticServer } from '../support/static-server.ts'
+import { serveWithStack } from '../support/served-app.ts'
 import type { TestStack } from '../support/test-stack.ts'
-import { startStack } from '../../dev/stack.ts'
 
 /**
  * Moves every port (and so every build directory) so that several browser-test runs can share one
@@ -82,34 +81,13 @@ async function buildFor(slot: number): Promise<string> {
 
 /** Serves worker `slot`'s build and starts its stand-ins; `close` stops them, drops their data. */
 async function serve(slot: number, distDir: string) {
-  const ports = testPorts(slot)
-  const app = await startStaticServer(distDir, ports.app)
-  const dataDir = await mkdtemp(join(tmpdir(), 'iyk-stack-'))
-  const stack = await startStack({
-    host,
-    providerPort: ports.provider,
-    cardsPort: ports.cards,
-    sinkPort: ports.sink,
-    dataDir,
-    appUrl: app.url,
-    // The provider's checks, always on here: SDK calls (the worker's too) need the SDK's headers
-    // from the app's origin, and magic links must land exactly on `${app.url}/auth/email`.
-    strictSdk: true,
-    quiet: true,
-  }).catch(async (error: unknown) => {
-    await Promise.all([app.close(), rm(dataDir, { recursive: true, force: true })])
-    throw error
-  })
+  const { appUrl, stack, close } = await serveWithStack(distDir, testPorts(slot), { host })
   const urls: TestStack = {
-    appUrl: app.url,
+    appUrl,
     providerUrl: stack.provider.url,
     cardsUrl: stack.cards.url,
     sinkUrl: stack.sink.url,
     distDir,
-  }
-  const close = async () => {
-    await Promise.all([app.close(), stack.close()])
-    await rm(dataDir, { recursive: true, force: true })
   }
   return { urls, close }
 }
