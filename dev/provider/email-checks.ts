@@ -21,9 +21,8 @@ export interface ExpiryRule {
 }
 
 /** Validated expiry minutes (the rule's default when absent), or 400 with the rule's `error_type`. */
-export function expiryMinutes(value: unknown, rule: ExpiryRule): number {
-  if (value === undefined) return rule.fallback
-  const minutes = value as number
+export function expiryMinutes(minutes: number | undefined, rule: ExpiryRule): number {
+  if (minutes === undefined) return rule.fallback
   if (!Number.isInteger(minutes) || minutes < rule.min || minutes > rule.max) {
     throw new ProviderError(
       400,

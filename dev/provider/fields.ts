@@ -2,13 +2,28 @@
 import type { DevRequest } from '../http/types.ts'
 import { ProviderError, SchemaError, type SchemaProblem } from './errors.ts'
 
-type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'string[]'
+/** What each field type reads as. */
+interface FieldTypes {
+  string: string
+  number: number
+  boolean: boolean
+  object: Record<string, unknown>
+  'string[]': string[]
+}
+
+type FieldType = keyof FieldTypes
 
 /** A field spec: its type, with a `?` suffix for optional fields. */
-export type FieldSpec = Record<string, `${FieldType}` | `${FieldType}?`>
+export type FieldSpec = Record<string, FieldType | `${FieldType}?`>
 
-/** The parsed body: only the declared fields, each `unknown` until the caller narrows it. */
-export type Fields = Record<string, unknown>
+/** The parsed body: only the declared fields, typed as declared (an optional one may be absent). */
+export type Fields<S extends FieldSpec> = {
+  [K in keyof S]: S[K] extends `${infer T extends FieldType}?`
+    ? FieldTypes[T] | undefined
+    : S[K] extends FieldType
+      ? FieldTypes[S[K]]
+      : never
+}
 
 function hasType(value: unknown, type: FieldType): boolean {
   switch (type) {
@@ -26,7 +41,7 @@ function hasType(value: unknown, type: FieldType): boolean {
 }
 
 /** Parses the body (empty means `{}`); malformed JSON is a 400 `bad_request`, bad fields a schema error. */
-export function readFields(req: DevRequest, spec: FieldSpec): Fields {
+export function readFields<const S extends FieldSpec>(req: DevRequest, spec: S): Fields<S> {
   let body: unknown = {}
   const text = req.body.toString('utf8').trim()
   if (text) {
@@ -40,7 +55,11 @@ export function readFields(req: DevRequest, spec: FieldSpec): Fields {
 }
 
 /** Checks an object's fields against `spec`; `at` prefixes the paths of nested objects (`.siwe_params`). */
-export function checkFields(value: unknown, spec: FieldSpec, at = ''): Fields {
+export function checkFields<const S extends FieldSpec>(
+  value: unknown,
+  spec: S,
+  at = '',
+): Fields<S> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SchemaError([
       { keyword: 'type', dataPath: at, schemaPath: '#/type', message: 'should be object' },
@@ -48,7 +67,7 @@ export function checkFields(value: unknown, spec: FieldSpec, at = ''): Fields {
   }
   const record = value as Record<string, unknown>
   const problems: SchemaProblem[] = []
-  const fields: Fields = {}
+  const fields: Record<string, unknown> = {}
   for (const [name, declared] of Object.entries(spec)) {
     const optional = declared.endsWith('?')
     const type = declared.replace('?', '') as FieldType
@@ -76,5 +95,6 @@ export function checkFields(value: unknown, spec: FieldSpec, at = ''): Fields {
     fields[name] = field
   }
   if (problems.length) throw new SchemaError(problems)
-  return fields
+  // Every declared field present was checked against its type above.
+  return fields as Fields<S>
 }

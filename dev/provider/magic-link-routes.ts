@@ -78,8 +78,12 @@ function checkRedirectUrl(ctx: ProviderContext, field: string, value: string): v
 }
 
 /** Where the link lands: the URL given, or the project's default (the first on the list). */
-function redirectUrl(ctx: ProviderContext, fields: Fields, prefix: 'login' | 'signup'): string {
-  const given = fields[`${prefix}_magic_link_url`] as string | undefined
+function redirectUrl(
+  ctx: ProviderContext,
+  fields: Fields<typeof SEND_FIELDS>,
+  prefix: 'login' | 'signup',
+): string {
+  const given = fields[`${prefix}_magic_link_url`]
   if (given !== undefined) return given
   return defaultRedirectUrl(ctx, prefix, `${prefix}_magic_link_url`)
 }
@@ -93,15 +97,16 @@ function linkUrl(base: string, token: string): string {
 }
 
 function sendLink(ctx: ProviderContext, req: DevRequest, create: boolean): object {
-  const fields: Fields = readFields(req, SEND_FIELDS)
+  const fields = readFields(req, SEND_FIELDS)
   const email = checkEmail(fields.email)
-  const challenge = fields.code_challenge as string | undefined
+  const challenge = fields.code_challenge
   if (challenge !== undefined && !CHALLENGE.test(challenge)) {
     throw new ProviderError(400, 'invalid_pkce_code_challenge', 'code_challenge must be S256.')
   }
   for (const prefix of ['login', 'signup'] as const) {
-    const field = `${prefix}_magic_link_url`
-    if (fields[field] !== undefined) checkRedirectUrl(ctx, field, fields[field] as string)
+    const field = `${prefix}_magic_link_url` as const
+    const given = fields[field]
+    if (given !== undefined) checkRedirectUrl(ctx, field, given)
     expiryMinutes(fields[`${prefix}_expiration_minutes`], LINK_EXPIRY[prefix])
   }
   const now = ctx.clock.now()
@@ -139,7 +144,7 @@ async function authenticateLink(ctx: ProviderContext, req: DevRequest): Promise<
     session_duration_minutes: 'number?',
   })
   const minutes = sessionMinutes(fields.session_duration_minutes)
-  const record = ctx.store.data.magicLinks[fields.token as string]
+  const record = ctx.store.data.magicLinks[fields.token]
   if (!record)
     throw new ProviderError(404, 'magic_link_not_found', 'Magic link could not be found.')
   if (record.used_at) {
@@ -149,7 +154,7 @@ async function authenticateLink(ctx: ProviderContext, req: DevRequest): Promise<
     throw new ProviderError(401, 'unable_to_auth_magic_link', 'This magic link has expired.')
   }
   // A PKCE failure leaves the token usable: the SDK retries with its other verifier.
-  checkPkce(record.code_challenge, fields.code_verifier as string | undefined, 'This magic link')
+  checkPkce(record.code_challenge, fields.code_verifier, 'This magic link')
   const session = ctx.store.update((state) => {
     const now = rfc3339(ctx.clock.now())
     record.used_at = now

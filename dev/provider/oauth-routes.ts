@@ -298,13 +298,13 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
     session_duration_minutes: 'number?',
   })
   const minutes = sessionMinutes(fields.session_duration_minutes)
-  const record = ctx.store.data.oauthTokens?.[fields.token as string]
+  const record = ctx.store.data.oauthTokens?.[fields.token]
   // The provider answers the same for a token it never minted, one already used and one expired.
   if (!record || record.used_at || Date.parse(record.expires_at) <= ctx.clock.now()) {
     throw new ProviderError(404, 'oauth_token_not_found', 'The OAuth token could not be found.')
   }
   // A PKCE failure leaves the token usable, as for magic links.
-  checkPkce(record.code_challenge, fields.code_verifier as string | undefined, 'This OAuth flow')
+  checkPkce(record.code_challenge, fields.code_verifier, 'This OAuth flow')
   const session = ctx.store.update((state) => {
     const now = rfc3339(ctx.clock.now())
     record.used_at = now

@@ -70,7 +70,7 @@ async function authenticateCode(ctx: ProviderContext, req: DevRequest): Promise<
     dfp_telemetry_id: 'string?',
   })
   const minutes = sessionMinutes(fields.session_duration_minutes)
-  const methodId = fields.method_id as string
+  const methodId = fields.method_id
   const otp = ctx.store.data.otps[methodId]
   if (!otp) throw new ProviderError(404, 'otp_code_not_found', 'The OTP code could not be found.')
   if (Date.parse(otp.expires_at) <= ctx.clock.now()) {

@@ -11,9 +11,8 @@ const MIN_SESSION_MINUTES = 5
 const MAX_SESSION_MINUTES = 527_040
 
 /** Checks `session_duration_minutes` (if given) against the provider's range. */
-export function sessionMinutes(value: unknown): number | undefined {
-  if (value === undefined) return undefined
-  const minutes = value as number
+export function sessionMinutes(minutes: number | undefined): number | undefined {
+  if (minutes === undefined) return undefined
   if (
     !Number.isInteger(minutes) ||
     minutes < MIN_SESSION_MINUTES ||

@@ -25,11 +25,14 @@ const SIWE_FIELDS = {
   resources: 'string[]?',
 } as const
 
-function checkWallet(fields: Fields): { address: string; type: string } {
+/** The wallet fields authenticate/start and authenticate both take. */
+function checkWallet(
+  fields: Fields<{ crypto_wallet_address: 'string'; crypto_wallet_type: 'string' }>,
+): { address: string; type: string } {
   if (fields.crypto_wallet_type !== 'ethereum') {
     throw new ProviderError(400, 'invalid_wallet_type', 'Only ethereum wallets are emulated.')
   }
-  const address = fields.crypto_wallet_address as string
+  const address = fields.crypto_wallet_address
   if (!isAddress(address, { strict: false })) {
     throw new ProviderError(400, 'invalid_ethereum_address', 'The wallet address is not valid.')
   }
@@ -45,9 +48,9 @@ function parentHost(req: DevRequest): { domain: string; origin: string } {
   }
 }
 
-function optionalDate(value: unknown, field: string): Date | undefined {
+function optionalDate(value: string | undefined, field: string): Date | undefined {
   if (value === undefined) return undefined
-  const date = new Date(value as string)
+  const date = new Date(value)
   if (Number.isNaN(date.getTime())) {
     throw new ProviderError(400, `invalid_siwe_${field}`, `${field} must be an RFC 3339 time.`)
   }
@@ -55,7 +58,8 @@ function optionalDate(value: unknown, field: string): Date | undefined {
 }
 
 function siweChallenge(ctx: ProviderContext, req: DevRequest, address: string, raw: unknown) {
-  const params = raw === undefined ? {} : checkFields(raw, SIWE_FIELDS, '.siwe_params')
+  const params: Partial<Fields<typeof SIWE_FIELDS>> =
+    raw === undefined ? {} : checkFields(raw, SIWE_FIELDS, '.siwe_params')
   const { domain, origin } = parentHost(req)
   const chainId = Number(params.chain_id ?? '1')
   if (!Number.isInteger(chainId) || chainId <= 0) {
@@ -66,14 +70,14 @@ function siweChallenge(ctx: ProviderContext, req: DevRequest, address: string, r
       address: getAddress(address),
       chainId,
       domain,
-      uri: (params.uri as string | undefined) ?? origin,
+      uri: params.uri ?? origin,
       version: '1',
       nonce: generateSiweNonce(),
       issuedAt: optionalDate(params.issued_at, 'issued_at') ?? new Date(ctx.clock.now()),
       notBefore: optionalDate(params.not_before, 'not_before'),
-      statement: params.statement as string | undefined,
-      requestId: params.message_request_id as string | undefined,
-      resources: params.resources as string[] | undefined,
+      statement: params.statement,
+      requestId: params.message_request_id,
+      resources: params.resources,
     })
   } catch (error) {
     if (!(error instanceof SiweInvalidMessageFieldError)) throw error
@@ -117,7 +121,7 @@ async function authenticate(ctx: ProviderContext, req: DevRequest): Promise<obje
   })
   const minutes = sessionMinutes(fields.session_duration_minutes)
   const { address, type } = checkWallet(fields)
-  const signature = fields.signature as string
+  const signature = fields.signature
   if (!SIGNATURE.test(signature)) {
     throw new ProviderError(400, 'invalid_signature', 'signature must be a 65-byte hex string.')
   }

@@ -106,11 +106,11 @@ function sessionUser(ctx: ProviderContext, session: SessionRecord): UserRecord {
 
 /** The credential the SDK serialised with `JSON.stringify`, or 400 `invalid_public_key_credential`. */
 function parseCredential<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(
-  value: unknown,
+  value: string,
 ): T {
   let credential: unknown
   try {
-    credential = JSON.parse(value as string)
+    credential = JSON.parse(value)
   } catch {
     credential = undefined
   }
@@ -221,8 +221,8 @@ async function registerStart(ctx: ProviderContext, req: DevRequest, auth: BasicA
   })
   const session = liveSession(ctx, auth.secret)
   const user = sessionUser(ctx, session)
-  const domain = checkDomain(ctx, fields.domain as string)
-  const type = (fields.authenticator_type as string | undefined) ?? ''
+  const domain = checkDomain(ctx, fields.domain)
+  const type = fields.authenticator_type ?? ''
   if (type && !AUTHENTICATOR_TYPES.includes(type)) {
     throw new ProviderError(
       400,
@@ -240,16 +240,14 @@ async function registerStart(ctx: ProviderContext, req: DevRequest, auth: BasicA
     )
   }
   const passkey = fields.return_passkey_credential_options === true
-  const userHandle = new TextEncoder().encode(
-    (fields.override_id as string | undefined) ?? user.user_id,
-  )
-  const name = (fields.override_name as string | undefined) ?? webauthnUserName(user)
+  const userHandle = new TextEncoder().encode(fields.override_id ?? user.user_id)
+  const name = fields.override_name ?? webauthnUserName(user)
   const options = await generateRegistrationOptions({
     rpName: 'IYK Cards (local)',
     rpID: domain,
     userName: name,
     userID: userHandle,
-    userDisplayName: (fields.override_display_name as string | undefined) ?? name,
+    userDisplayName: fields.override_display_name ?? name,
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: (user.webauthn_registrations ?? [])
@@ -273,7 +271,7 @@ async function registerStart(ctx: ProviderContext, req: DevRequest, auth: BasicA
     ceremony: 'register',
     user_id: user.user_id,
     domain,
-    user_agent: (fields.user_agent as string | undefined) ?? '',
+    user_agent: fields.user_agent ?? '',
     authenticator_type: type,
     user_handle: isoBase64URL.fromBuffer(userHandle),
   })
@@ -375,7 +373,7 @@ async function authenticateStart(
     return_passkey_credential_options: 'boolean?',
     use_base64_url_encoding: 'boolean?',
   })
-  const domain = checkDomain(ctx, fields.domain as string)
+  const domain = checkDomain(ctx, fields.domain)
   const passkey = fields.return_passkey_credential_options === true
   const user = session ? sessionUser(ctx, session) : undefined
   // A passkey is found by the browser (discoverable), so it names no credentials; a second factor
@@ -521,7 +519,7 @@ export function webauthnRoutes(ctx: ProviderContext): Route[] {
     sdkRoute(ctx, 'POST', '/webauthn/authenticate', (req, auth) => authenticate(ctx, req, auth)),
     sdkRoute(ctx, 'PUT', '/webauthn/update/:id', (req, auth) => {
       const fields = readFields(req, { name: 'string' })
-      const name = (fields.name as string).trim()
+      const name = fields.name.trim()
       if (!name) {
         throw new ProviderError(
           400,
