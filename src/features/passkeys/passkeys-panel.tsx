@@ -3,19 +3,24 @@
  * worker makes every provider call with the session token; this page only runs the browser's
  * ceremony (`navigator.credentials.create`) between the two calls that add a passkey.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import {
-  cleanPasskeyName,
-  MAX_PASSKEY_NAME_LENGTH,
-  type AccountResult,
-  type Passkey,
-} from '../../core/account-calls.ts'
+import { useCallback, useEffect, useReducer, useRef } from 'react'
+import type { AccountResult, Passkey } from '../../core/account-calls.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
 import { accountFailureText } from './account-failure.ts'
 import { addPasskey } from './add-passkey.ts'
 import { createPasskey } from './create-passkey.ts'
+import {
+  focusKey,
+  initialPanelState,
+  isBusy,
+  panelReducer,
+  type Busy,
+  type Outcome,
+  type Refocus,
+} from './passkeys-state.ts'
 import { passkeysSupported } from './platform-authenticator.ts'
+import { RenameForm } from './rename-form.tsx'
 import { FormError } from '../../shared/ui/form-error.tsx'
 import './passkeys.css'
 
@@ -30,17 +35,6 @@ export interface PasskeysPanelProps {
   supported?: boolean
 }
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'ready'; passkeys: Passkey[] }
-  | { status: 'failed'; message: string }
-
-/**
- * What the holder is told after an action: a confirmation, what went wrong, or that a change needs
- * a recent sign-in (with a way to sign in again).
- */
-type Outcome = { kind: 'done' | 'error' | 'reauth'; text: string } | null
-
 /** The list, an add button (where passkeys work) and a rename or remove per passkey. */
 export function PasskeysPanel({
   account,
@@ -48,50 +42,45 @@ export function PasskeysPanel({
   create = createPasskey,
   supported = passkeysSupported(),
 }: PasskeysPanelProps) {
-  const [list, setList] = useState<ListState>({ status: 'loading' })
-  const [busy, setBusy] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const [editing, setEditing] = useState<string | null>(null)
+  const [state, dispatch] = useReducer(panelReducer, initialPanelState)
+  const { list, busy, editing, outcome, refocus } = state
 
-  // Where the focus goes once an action has taken away the control that had it (a rename form
-  // closed, a row removed): the row's Rename button, or Add. Kept until that control can take it.
-  const [refocus, setRefocus] = useState<string | null>(null)
+  // The controls the focus may go back to, by `focusKey`.
   const targets = useRef(new Map<string, HTMLButtonElement>())
-  const target = (key: string) => (element: HTMLButtonElement | null) => {
-    if (element) targets.current.set(key, element)
-    else targets.current.delete(key)
+  const target = (to: NonNullable<Refocus>) => (element: HTMLButtonElement | null) => {
+    if (element) targets.current.set(focusKey(to), element)
+    else targets.current.delete(focusKey(to))
   }
   useEffect(() => {
     if (refocus === null) return
-    const control = targets.current.get(refocus)
+    const control = targets.current.get(focusKey(refocus))
     if (!control || control.disabled) return
     control.focus()
-    setRefocus(null)
+    dispatch({ type: 'refocused' })
     // The control appears, or is enabled, with a change to one of these.
   }, [refocus, list, editing, busy])
-  const closeRename = (passkey: Passkey) => {
-    setEditing(null)
-    setRefocus(`rename:${passkey.id}`)
-  }
 
   /** Shows a result's list, or says why there is none; true when it was a list. */
   const show = useCallback((result: AccountResult, failed: (text: string) => void): boolean => {
     if (!result.ok) {
       if (result.failure.kind === 'reauth-needed') {
-        setOutcome({ kind: 'reauth', text: accountFailureText(result.failure) })
+        dispatch({
+          type: 'told',
+          outcome: { kind: 'reauth', text: accountFailureText(result.failure) },
+        })
       } else {
         failed(accountFailureText(result.failure))
       }
       return false
     }
-    if ('passkeys' in result) setList({ status: 'ready', passkeys: result.passkeys })
+    if ('passkeys' in result) dispatch({ type: 'listed', passkeys: result.passkeys })
     return true
   }, [])
 
   const load = useCallback(async () => {
-    setList({ status: 'loading' })
+    dispatch({ type: 'loading' })
     const result = await account({ op: 'passkeys' })
-    show(result, (message) => setList({ status: 'failed', message }))
+    show(result, (message) => dispatch({ type: 'list-failed', message }))
   }, [account, show])
 
   useEffect(() => {
@@ -99,48 +88,48 @@ export function PasskeysPanel({
   }, [load])
 
   /** Runs one action at a time, with its outcome said afterwards. */
-  async function run(key: string, action: () => Promise<string | null>) {
-    setBusy(key)
-    setOutcome(null)
+  async function run(action: NonNullable<Busy>, perform: () => Promise<string | null>) {
+    dispatch({ type: 'started', busy: action })
+    let said: Outcome = null
     try {
-      const done = await action()
-      if (done !== null) setOutcome({ kind: 'done', text: done })
+      const done = await perform()
+      if (done !== null) said = { kind: 'done', text: done }
     } catch (error) {
-      setOutcome({ kind: 'error', text: 'Something went wrong. Try again in a moment.' })
+      said = { kind: 'error', text: 'Something went wrong. Try again in a moment.' }
       reportError(error, { op: 'passkeys' })
     } finally {
-      setBusy(null)
+      dispatch({ type: 'finished', outcome: said })
     }
   }
 
-  const fail = (text: string) => setOutcome({ kind: 'error', text })
+  const fail = (text: string) => dispatch({ type: 'told', outcome: { kind: 'error', text } })
 
   const add = () =>
-    run('add', async () => {
-      const outcome = await addPasskey(account, create)
-      if (!outcome.ok) {
-        if (outcome.text === null) return null
-        if (outcome.reauth) setOutcome({ kind: 'reauth', text: outcome.text })
-        else fail(outcome.text)
+    run({ op: 'add' }, async () => {
+      const added = await addPasskey(account, create)
+      if (!added.ok) {
+        if (added.text === null) return null
+        if (added.reauth) dispatch({ type: 'told', outcome: { kind: 'reauth', text: added.text } })
+        else fail(added.text)
         return null
       }
-      setList({ status: 'ready', passkeys: outcome.passkeys })
+      dispatch({ type: 'listed', passkeys: added.passkeys })
       return 'Passkey added. Next time, sign in with it.'
     })
 
   const rename = (passkey: Passkey, name: string) =>
-    run(`rename:${passkey.id}`, async () => {
+    run({ op: 'rename', id: passkey.id }, async () => {
       const result = await account({ op: 'passkey-rename', id: passkey.id, name })
       if (!show(result, fail)) return null
-      closeRename(passkey)
+      dispatch({ type: 'rename-closed', id: passkey.id })
       return 'Passkey renamed.'
     })
 
   const remove = (passkey: Passkey) =>
-    run(`remove:${passkey.id}`, async () => {
+    run({ op: 'remove', id: passkey.id }, async () => {
       const result = await account({ op: 'passkey-remove', id: passkey.id })
       if (!show(result, fail)) return null
-      setRefocus('add')
+      dispatch({ type: 'removed' })
       return `Removed “${passkeyLabel(passkey)}”.`
     })
 
@@ -170,9 +159,9 @@ export function PasskeysPanel({
               <li key={passkey.id} className="passkeys__item">
                 <RenameForm
                   passkey={passkey}
-                  busy={busy === `rename:${passkey.id}`}
+                  busy={isBusy(busy, 'rename', passkey.id)}
                   onSave={(name) => void rename(passkey, name)}
-                  onCancel={() => closeRename(passkey)}
+                  onCancel={() => dispatch({ type: 'rename-closed', id: passkey.id })}
                 />
               </li>
             ) : (
@@ -180,14 +169,11 @@ export function PasskeysPanel({
                 <span className="passkeys__name">{passkeyLabel(passkey)}</span>
                 <span className="passkeys__actions">
                   <button
-                    ref={target(`rename:${passkey.id}`)}
+                    ref={target({ to: 'rename', id: passkey.id })}
                     type="button"
                     className="button button--small"
                     disabled={busy !== null}
-                    onClick={() => {
-                      setOutcome(null)
-                      setEditing(passkey.id)
-                    }}
+                    onClick={() => dispatch({ type: 'rename-opened', id: passkey.id })}
                     aria-label={`Rename ${passkeyLabel(passkey)}`}
                   >
                     Rename
@@ -199,7 +185,7 @@ export function PasskeysPanel({
                     onClick={() => void remove(passkey)}
                     aria-label={`Remove ${passkeyLabel(passkey)}`}
                   >
-                    {busy === `remove:${passkey.id}` ? 'Removing…' : 'Remove'}
+                    {isBusy(busy, 'remove', passkey.id) ? 'Removing…' : 'Remove'}
                   </button>
                 </span>
               </li>
@@ -209,13 +195,13 @@ export function PasskeysPanel({
       )}
       {supported ? (
         <button
-          ref={target('add')}
+          ref={target({ to: 'add' })}
           type="button"
           className="button button--primary"
           disabled={busy !== null || list.status !== 'ready'}
           onClick={() => void add()}
         >
-          {busy === 'add' ? 'Adding a passkey…' : 'Add a passkey'}
+          {isBusy(busy, 'add') ? 'Adding a passkey…' : 'Add a passkey'}
         </button>
       ) : (
         <p className="muted">This browser can’t make passkeys.</p>
@@ -242,65 +228,4 @@ export function PasskeysPanel({
 /** A passkey's name, or what to call one without a name. */
 function passkeyLabel(passkey: Passkey): string {
   return passkey.name.trim() || 'Unnamed passkey'
-}
-
-/** The name field in place of a passkey's row; Escape or Cancel leaves it as it was. */
-function RenameForm({
-  passkey,
-  busy,
-  onSave,
-  onCancel,
-}: {
-  passkey: Passkey
-  busy: boolean
-  onSave(name: string): void
-  onCancel(): void
-}) {
-  const [name, setName] = useState(passkey.name)
-  const [problem, setProblem] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
-  const id = useId()
-  useEffect(() => input.current?.focus(), [])
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const clean = cleanPasskeyName(name)
-    if (clean === null) {
-      setProblem(`Give it a name of 1 to ${MAX_PASSKEY_NAME_LENGTH} characters.`)
-      return
-    }
-    setProblem(null)
-    onSave(clean)
-  }
-
-  return (
-    <form className="passkeys__rename" onSubmit={submit} noValidate>
-      <label className="field__label" htmlFor={id}>
-        Name for this passkey
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className="input"
-        value={name}
-        maxLength={MAX_PASSKEY_NAME_LENGTH}
-        autoComplete="off"
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => setName(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel()
-        }}
-      />
-      {problem ? <FormError id={`${id}-problem`}>{problem}</FormError> : null}
-      <span className="passkeys__actions">
-        <button type="submit" className="button button--small button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button button--small" onClick={onCancel}>
-          Cancel
-        </button>
-      </span>
-    </form>
-  )
 }

@@ -1,0 +1,69 @@
+/** The name field in place of a passkey's row on the passkeys panel. */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import {
+  cleanPasskeyName,
+  MAX_PASSKEY_NAME_LENGTH,
+  type Passkey,
+} from '../../core/account-calls.ts'
+import { FormError } from '../../shared/ui/form-error.tsx'
+
+/** The name field in place of a passkey's row; Escape or Cancel leaves it as it was. */
+export function RenameForm({
+  passkey,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  passkey: Passkey
+  busy: boolean
+  onSave(name: string): void
+  onCancel(): void
+}) {
+  const [name, setName] = useState(passkey.name)
+  const [problem, setProblem] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const id = useId()
+  useEffect(() => input.current?.focus(), [])
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const clean = cleanPasskeyName(name)
+    if (clean === null) {
+      setProblem(`Give it a name of 1 to ${MAX_PASSKEY_NAME_LENGTH} characters.`)
+      return
+    }
+    setProblem(null)
+    onSave(clean)
+  }
+
+  return (
+    <form className="passkeys__rename" onSubmit={submit} noValidate>
+      <label className="field__label" htmlFor={id}>
+        Name for this passkey
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className="input"
+        value={name}
+        maxLength={MAX_PASSKEY_NAME_LENGTH}
+        autoComplete="off"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel()
+        }}
+      />
+      {problem ? <FormError id={`${id}-problem`}>{problem}</FormError> : null}
+      <span className="passkeys__actions">
+        <button type="submit" className="button button--small button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button--small" onClick={onCancel}>
+          Cancel
+        </button>
+      </span>
+    </form>
+  )
+}
