@@ -9,7 +9,7 @@
  */
 import { prerender } from 'react-dom/static'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
@@ -62,6 +62,19 @@ async function renderRoute(path: string, state: Partial<AppState>): Promise<stri
   return new Response(prelude).text()
 }
 
+/** The tap page's frame (its links the router's, as in the app), as markup. */
+function renderTapFrame(anonymous: boolean): string {
+  const router = createAppRouter(
+    { store: createAppStore(anonymous ? signedOut : {}), session: inertSession },
+    { history: createMemoryHistory({ initialEntries: ['/tap'] }) },
+  )
+  return renderToStaticMarkup(
+    <RouterContextProvider router={router}>
+      <TapFrame anonymous={anonymous} />
+    </RouterContextProvider>,
+  )
+}
+
 /** `page` with the content of its `<main>` replaced by `content`. */
 function withMain(page: string, content: string): string {
   return page.replace(/(<main\b[^>]*>)[\s\S]*(<\/main>)/, (_, open: string, close: string) => {
@@ -100,8 +113,8 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
     landing: await renderRoute('/', signedOut),
     list: await renderRoute('/', signedIn),
     'sign-in': await renderRoute('/auth/email', signedOut),
-    tap: withMain(blank, renderToStaticMarkup(<TapFrame />)),
-    'tap-anonymous': withMain(blank, renderToStaticMarkup(<TapFrame anonymous />)),
+    tap: withMain(blank, renderTapFrame(false)),
+    'tap-anonymous': withMain(blank, renderTapFrame(true)),
     blank,
   }
 }

@@ -3,6 +3,7 @@
  * holder's tap is handed to the session host, which refreshes their events (what is new is shown)
  * or keeps the tap until a refresh succeeds.
  */
+import { Link } from '@tanstack/react-router'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -13,10 +14,6 @@ import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
  * the page's frame script gives it this visit's query (src/app/prerender.tsx).
  */
 export const TAP_SIGN_IN_ATTRIBUTE = 'data-tap-sign-in'
-
-/** Where an anonymous holder signs in, to come back to this tap. */
-export const tapSignInHref = (search: string) =>
-  `/auth/email?redirect=${encodeURIComponent('/tap' + search)}`
 
 /** What happens with a valid tap: depends on who is here, then on how its refresh went. */
 export function TapOutcome({ search, onTap }: { search: string; onTap(search: string): void }) {
@@ -45,13 +42,14 @@ export function SignInToCollect({
       {!deviceOnline ? (
         <p className="muted">You are offline: sign in once you are back online.</p>
       ) : null}
-      <a
+      <Link
+        to="/auth/email"
+        search={{ redirect: '/tap' + search }}
         className="button button--primary"
-        href={tapSignInHref(search)}
         {...{ [TAP_SIGN_IN_ATTRIBUTE]: '' }}
       >
         Sign in to collect
-      </a>
+      </Link>
     </div>
   )
 }
@@ -67,9 +65,9 @@ function KeptForLater({ deviceOnline }: { deviceOnline: boolean }) {
           : "You're offline. This tap is saved on your phone and will be added to your events when you're back online."}
       </p>
       <p className="muted">You can close the app: nothing more to do.</p>
-      <a className="button" href="/">
+      <Link to="/" className="button">
         See all your events
-      </a>
+      </Link>
     </div>
   )
 }
@@ -94,9 +92,9 @@ function WhatIsNew({ refresh }: { refresh: TapRefresh }) {
           {error} Your list may not be up to date.
         </p>
       ) : null}
-      <a className="button" href="/">
+      <Link to="/" className="button">
         See all your events
-      </a>
+      </Link>
     </div>
   )
 }
@@ -108,9 +106,9 @@ function NewEvents({ events }: { events: PoapEvent[] }) {
       <ul className="tap__new" data-testid="tap-new-events">
         {events.map((event) => (
           <li key={event.id}>
-            <a href={`/events/${encodeURIComponent(event.id)}`} dir="auto">
+            <Link to="/events/$eventId" params={{ eventId: event.id }} dir="auto">
               {event.name}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

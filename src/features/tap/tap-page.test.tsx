@@ -1,5 +1,11 @@
 import { StrictMode } from 'react'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterContextProvider,
+} from '@tanstack/react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import {
@@ -80,11 +86,18 @@ function renderTap(
   store: AppStore,
   { search = TAP, onTap = vi.fn(), onOpenTap = vi.fn(), strict = false } = {},
 ) {
+  // The page's links are the router's: a router at the tap's address, rendering only the page.
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: ['/tap' + search] }),
+  })
   // A new function each render, as a parent that does not memoise would pass.
   const page = (query: string) => (
-    <AppStoreProvider store={store}>
-      <TapPage search={query} onTap={(tapped) => onTap(tapped)} onOpenTap={onOpenTap} />
-    </AppStoreProvider>
+    <RouterContextProvider router={router}>
+      <AppStoreProvider store={store}>
+        <TapPage search={query} onTap={(tapped) => onTap(tapped)} onOpenTap={onOpenTap} />
+      </AppStoreProvider>
+    </RouterContextProvider>
   )
   const wrap = (query: string) => (strict ? <StrictMode>{page(query)}</StrictMode> : page(query))
   const view = render(wrap(search))

@@ -9,6 +9,7 @@
  * origin only (DESIGN.md).
  */
 import { useMemo } from 'react'
+import { Link } from '@tanstack/react-router'
 import {
   parseTapParams,
   type TapFormat,
@@ -78,9 +79,9 @@ export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
           <h2>This link isn't a valid card tap</h2>
           <p>{reasonText(tap.reason, tap.param)}</p>
           <p className="muted">Tap your card again, or scan it below where your phone can.</p>
-          <a className="button" href="/">
+          <Link to="/" className="button">
             Back to home
-          </a>
+          </Link>
         </div>
       )}
       <ScanCard onOpenTap={onOpenTap} />
