@@ -213,11 +213,10 @@ export function PasskeysPanel({
             Sign in again
           </button>
         </div>
+      ) : outcome?.kind === 'error' ? (
+        <FormError>{outcome.text}</FormError>
       ) : outcome ? (
-        <p
-          className={outcome.kind === 'error' ? 'form__error' : 'form__notice'}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-        >
+        <p className="form__notice" role="status">
           {outcome.text}
         </p>
       ) : null}
