@@ -65,7 +65,8 @@ async function renderRoute(path: string, state: Partial<AppState>): Promise<stri
 /** The tap page's frame (its links the router's, as in the app), as markup. */
 function renderTapFrame(anonymous: boolean): string {
   const router = createAppRouter(
-    { store: createAppStore(anonymous ? signedOut : {}), session: inertSession },
+    // The frame reads nothing from the store; the router's context needs one.
+    { store: createAppStore(), session: inertSession },
     { history: createMemoryHistory({ initialEntries: ['/tap'] }) },
   )
   return renderToStaticMarkup(

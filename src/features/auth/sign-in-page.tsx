@@ -38,8 +38,6 @@ export interface SignInPageProps {
   signedIn?: SignedInChoice | undefined
 }
 
-export type { SignedInChoice }
-
 /** The whole sign-in flow; each step keeps what was typed when something fails. */
 export function SignInPage({
   redirect,
