@@ -4,11 +4,13 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 /**
- * How many browser-test files run at once (`BROWSER_WORKERS`, 2 when unset): each worker has a
- * Chromium and a build and stack of its own (tests/setup/servers.ts starts one per worker).
+ * How many browser-test files run at once (`BROWSER_WORKERS`; one more than the cores when unset,
+ * at most 10: a browser file waits on pages often enough that one extra keeps every core busy).
+ * Each worker has a Chromium and a build and stack of its own (tests/setup/servers.ts starts one
+ * per worker).
  */
 function browserWorkers(): number {
-  const raw = process.env.BROWSER_WORKERS ?? '2'
+  const raw = process.env.BROWSER_WORKERS ?? String(Math.min(availableParallelism() + 1, 10))
   const workers = Number(raw)
   if (!Number.isInteger(workers) || workers < 1 || workers > 10) {
     throw new RangeError(
