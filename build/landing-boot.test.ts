@@ -75,7 +75,7 @@ describe('landing boot script', () => {
 
   it('is the function the page runs: the same result called directly', () => {
     const { page, replaced } = pageAt(`/auth/email?token=${TOKEN}&x=1`)
-    moveLandingToken(page, '/auth/email', ['token'], 'held')
+    moveLandingToken('/auth/email', ['token'], 'held', page)
     expect(replaced).toEqual(['/auth/email?x=1'])
     expect(page.held).toBe(`?token=${TOKEN}`)
   })

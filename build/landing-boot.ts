@@ -2,6 +2,7 @@
  * The landing boot script: on the sign-in landing page, the token leaves the address bar before
  * the page requests anything, so no request, history entry or screenshot carries it.
  */
+import { inlineScript } from '../src/core/inline-script.ts'
 import { LANDING_PARAMS, LANDING_PATH, LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
 
 /** The parts of the page's window the boot script uses. */
@@ -13,14 +14,13 @@ export interface LandingWindow {
 /**
  * Moves a landing's token parameters from the address into the page global `stash` (as they
  * arrived, for the sign-in page's own reader) and replaces the address with the rest. A name is
- * matched decoded, so `%74oken` leaves too. Serialised into the page by `toString`: it may use
- * only its parameters and the language, no import and no other function of this module.
+ * matched decoded, so `%74oken` leaves too. `page` is the page's window unless a test gives one.
  */
 export function moveLandingToken(
-  page: LandingWindow,
   path: string,
   names: readonly string[],
   stash: string,
+  page: LandingWindow = window,
 ): void {
   const here = page.location.pathname
   if ((here !== path && here !== path + '/') || page.location.search.length < 2) return
@@ -49,6 +49,9 @@ export function moveLandingToken(
  * The inline script: `moveLandingToken` on this page, with the contract the sign-in page reads
  * (core's sign-in-landing-stash). The policy allows it by hash; it runs before any subresource.
  */
-export const landingBootScript = `(${moveLandingToken.toString()})(window,${JSON.stringify(
+export const landingBootScript = inlineScript(
+  moveLandingToken,
   LANDING_PATH,
-)},${JSON.stringify(LANDING_PARAMS)},${JSON.stringify(LANDING_STASH)})`
+  LANDING_PARAMS,
+  LANDING_STASH,
+)

@@ -1,65 +1,20 @@
-/** The build's page shell: theme boot before paint, share URLs, and a policy that fits the config. */
+/** The build's page shell: boot scripts, frames, share URLs, and a policy that fits the config. */
 import { describe, expect, it } from 'vitest'
+import type { Rolldown } from 'vite'
 import { parseConfig } from '../src/config/defaults.ts'
+import { appStartScript } from './app-start.ts'
+import { landingBootScript } from './landing-boot.ts'
 import {
   absoluteShareUrls,
-  appStartScript,
+  builtEntry,
   connectOrigins,
   contentSecurityPolicy,
+  inlineContents,
   referrerMeta,
   renderPageShell,
-  themeBootScript,
+  type BuiltEntry,
 } from './page-shell.ts'
-import { landingBootScript } from './landing-boot.ts'
-
-/**
- * Runs the boot script against a stand-in page, storage and system preference; returns the theme
- * it set and the colour it gave the browser's bar.
- */
-function boot(storage: { getItem(key: string): string | null }, systemPrefersLight = false) {
-  const documentElement = { dataset: {} as Record<string, string> }
-  const meta = {
-    content: '#161616',
-    setAttribute: (_: string, value: string) => void (meta.content = value),
-  }
-  const document = { documentElement, querySelector: () => meta }
-  const window = { matchMedia: () => ({ matches: systemPrefersLight }) }
-  new Function('document', 'localStorage', 'window', 'matchMedia', themeBootScript)(
-    document,
-    storage,
-    window,
-    window.matchMedia,
-  )
-  return { theme: documentElement.dataset.theme, color: meta.content }
-}
-
-const nothingStored = { getItem: () => null }
-
-describe('theme boot script', () => {
-  it('follows the system when the holder has not chosen, dark where it says nothing', () => {
-    expect(boot(nothingStored)).toEqual({ theme: 'dark', color: '#161616' })
-    expect(boot(nothingStored, true)).toEqual({ theme: 'light', color: '#fafaf7' })
-    expect(boot({ getItem: () => 'purple' }, true).theme).toBe('light')
-  })
-
-  it("keeps the holder's choice over the system's", () => {
-    const chose = (theme: string) => ({
-      getItem: (key: string) => (key === 'theme' ? theme : null),
-    })
-    expect(boot(chose('dark'), true)).toEqual({ theme: 'dark', color: '#161616' })
-    expect(boot(chose('light'), false)).toEqual({ theme: 'light', color: '#fafaf7' })
-  })
-
-  it('falls back to the system when storage throws (blocked storage)', () => {
-    const blocked = {
-      getItem(): string | null {
-        throw new DOMException('denied', 'SecurityError')
-      },
-    }
-    expect(boot(blocked).theme).toBe('dark')
-    expect(boot(blocked, true).theme).toBe('light')
-  })
-})
+import { themeBootScript } from './theme-boot.ts'
 
 describe('connect origins', () => {
   it('lists each configured origin once', () => {
@@ -166,73 +121,96 @@ describe('page shell', () => {
     expect(built).toContain('<meta http-equiv="Content-Security-Policy" content="default-src')
   })
 
+  /** An entry as the build hook would name it: a script, a chunk it imports, a stylesheet. */
+  const entry: BuiltEntry = {
+    script: '/assets/index-abc.js',
+    preloads: ['/assets/react-def.js'],
+    stylesheets: [{ href: '/assets/index-abc.css', css: 'body{color:red}' }],
+  }
+  /** The tags Vite writes for that entry. */
+  const viteHead = [
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+  ].join('')
+  const withFrames = `<head><!-- csp -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
+  const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
+  const policyOf = (page: string) => /content="([^"]+)"/.exec(page)?.[1] ?? ''
+
   it('inlines the entry stylesheet and allows exactly it by hash', () => {
-    const css = 'body{color:red}'
-    const page =
-      '<head><!-- csp --><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>'
-    const built = renderPageShell(page, parseConfig({}), {
+    const built = renderPageShell(`<head><!-- csp -->${viteHead}</head>`, parseConfig({}), {
       csp: true,
-      readAsset: (path) => (path === 'assets/index-abc.css' ? css : undefined),
+      entry,
     })
-    expect(built).toContain(`<style>${css}</style>`)
+    expect(built).toContain('<style>body{color:red}</style>')
     expect(built).not.toContain('<link rel="stylesheet"')
-    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
-    expect(policy).toContain(
-      `style-src 'self' ${contentSecurityPolicy(parseConfig({}), [], [css]).match(/'sha256-[^']+'/)?.[0]}`,
+    expect(policyOf(built)).toContain(
+      contentSecurityPolicy(parseConfig({}), [], ['body{color:red}']).split('; ')[2],
     )
-    expect(policy).not.toContain('unsafe-inline')
+    expect(policyOf(built)).not.toContain('unsafe-inline')
   })
 
-  it('keeps the link when the stylesheet cannot be read', () => {
-    const page = '<head><!-- csp --><link rel="stylesheet" href="/assets/index-abc.css"></head>'
-    const built = renderPageShell(page, parseConfig({}), { csp: true, readAsset: () => undefined })
-    expect(built).toContain('<link rel="stylesheet" href="/assets/index-abc.css">')
+  it('fails the build when Vite no longer writes a tag it names', () => {
+    const page = `<head><!-- csp --><script type="module" src="/assets/index-abc.js"></script></head><body><!-- shell --></body>`
+    expect(() => renderPageShell(page, parseConfig({}), { csp: true, entry, shell })).toThrow(
+      'The built page has no <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    )
+  })
+
+  it('leaves a stylesheet the page does not link to load with its chunk', () => {
+    const lazy = { ...entry, stylesheets: [{ href: '/assets/route-abc.css', css: 'p{}' }] }
+    const built = renderPageShell(`<head><!-- csp -->${viteHead}</head>`, parseConfig({}), {
+      csp: true,
+      entry: lazy,
+    })
+    expect(built).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')
+    expect(built).not.toContain('<style>')
     expect(built).toContain("style-src 'self';")
   })
 
   it('puts the prerendered frames in the page and allows their script by hash', () => {
-    const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
     const page = '<head><!-- csp --></head><body><div id="root"></div><!-- shell --></body>'
     const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
     expect(built).toContain(
       '<div id="root"></div><div id="shell">frames</div><script>pick()</script>',
     )
-    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
-    const withBoth = contentSecurityPolicy(parseConfig({}), [themeBootScript, 'pick()'])
-    expect(policy).toContain(withBoth.split('; ')[1])
+    const withBoth = contentSecurityPolicy(parseConfig({}), ['pick()'])
+    expect(policyOf(built)).toContain(withBoth.split('; ')[1])
   })
 
   it('with the frames, starts the app only once the frame has painted', () => {
-    const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
-    const page = [
-      '<head><!-- csp -->',
-      '<script type="module" crossorigin src="/assets/runtime-abc.js"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
-      '</head><body><div id="root"></div><!-- shell --></body>',
-    ].join('')
-    const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
-    const start = appStartScript(['/assets/runtime-abc.js', '/assets/index-abc.js'])
-    // No script element runs a bundle: the start script adds them after the frame's paint.
+    const built = renderPageShell(withFrames, parseConfig({}), { csp: true, entry, shell })
+    const start = appStartScript(['/assets/index-abc.js'])
+    // No script element runs a bundle: the start script adds the entry after the frame's paint.
     expect(built).not.toContain('<script type="module"')
-    for (const asset of ['runtime-abc', 'index-abc', 'react-def']) {
+    for (const asset of ['index-abc', 'react-def']) {
       expect(built).toContain(
         `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${asset}.js">`,
       )
     }
     expect(built).toContain(`<script>pick()</script><script>${start}</script>`)
-    const policy = /content="([^"]+)"/.exec(built)?.[1] ?? ''
-    const withAll = contentSecurityPolicy(parseConfig({}), [themeBootScript, start, 'pick()'])
-    expect(policy).toContain(withAll.split('; ')[1])
+    const withAll = contentSecurityPolicy(parseConfig({}), ['pick()', start])
+    expect(policyOf(built)).toContain(withAll.split('; ')[1])
+  })
+
+  it('allows by hash every inline script and style the finished page holds, and nothing else', () => {
+    const page = `<head><!-- csp --><!-- theme-boot -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
+    const built = renderPageShell(page, parseConfig({}), { csp: true, entry, shell })
+    const { scripts, styles } = inlineContents(built)
+    expect(scripts).toEqual([themeBootScript, 'pick()', appStartScript(['/assets/index-abc.js'])])
+    expect(styles).toEqual(['body{color:red}'])
+    expect(policyOf(built)).toBe(contentSecurityPolicy(parseConfig({}), scripts, styles))
   })
 
   it('without frames, leaves the entry script as Vite wrote it', () => {
-    const page =
-      '<head><!-- csp --><script type="module" crossorigin src="/assets/index-abc.js"></script></head>'
-    const built = renderPageShell(page, parseConfig({}), { csp: true })
+    const built = renderPageShell(`<head><!-- csp -->${viteHead}</head>`, parseConfig({}), {
+      csp: true,
+      entry,
+    })
     expect(built).toContain(
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
     )
+    expect(built).toContain('<link rel="modulepreload" crossorigin href="/assets/react-def.js">')
   })
 
   it('states the referrer policy and runs the landing boot script where the page says, by hash', () => {
@@ -245,7 +223,8 @@ describe('page shell', () => {
     const policy = /content="([^"]+)"/g
     const scriptSrc = [...built.matchAll(policy)][1]?.[1]?.split('; ')[1]
     expect(scriptSrc).toBe(
-      contentSecurityPolicy(parseConfig({}), [themeBootScript, landingBootScript]).split('; ')[1],
+      // The page holds only the landing boot script: the policy allows it and no other.
+      contentSecurityPolicy(parseConfig({}), [landingBootScript]).split('; ')[1],
     )
     expect(referrerMeta).toBe('<meta name="referrer" content="strict-origin" />')
   })
@@ -254,59 +233,6 @@ describe('page shell', () => {
     const page = renderPageShell(html, parseConfig({}), { csp: false })
     expect(page).toContain(`<script>${themeBootScript}</script>`)
     expect(page).not.toContain('Content-Security-Policy')
-  })
-})
-
-describe('app start script', () => {
-  /** The script elements it adds: the preloaded scripts in order, at the preloads' low priority. */
-  const modules = ['/a.js', '/b.js'].map((src) => ({
-    type: 'module',
-    src,
-    crossOrigin: '',
-    fetchPriority: 'low',
-    async: false,
-  }))
-
-  /** Runs the start script in a stand-in page; returns what it appended and when. */
-  function start(visibilityState: 'visible' | 'hidden') {
-    const appended: Record<string, unknown>[] = []
-    const frames: (() => void)[] = []
-    const timers: (() => void)[] = []
-    const document = {
-      visibilityState,
-      createElement: () => ({
-        type: '',
-        src: '',
-        crossOrigin: null,
-        fetchPriority: 'auto',
-        async: true,
-      }),
-      head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
-    }
-    new Function(
-      'document',
-      'requestAnimationFrame',
-      'setTimeout',
-      appStartScript(['/a.js', '/b.js']),
-    )(
-      document,
-      (callback: () => void) => void frames.push(callback),
-      (callback: () => void) => void timers.push(callback),
-    )
-    return { appended, frames, timers }
-  }
-
-  it('adds the module scripts in the task after the next frame', () => {
-    const { appended, frames, timers } = start('visible')
-    expect(appended).toEqual([])
-    frames.forEach((frame) => frame())
-    expect(appended).toEqual([])
-    timers.forEach((timer) => timer())
-    expect(appended).toEqual(modules)
-  })
-
-  it('adds them at once in a hidden page, which paints no frame', () => {
-    expect(start('hidden').appended).toEqual(modules)
   })
 })
 
@@ -338,5 +264,50 @@ describe('share preview URLs', () => {
 
   it('refuses a site URL that is not http(s)', () => {
     expect(() => parseConfig({ VITE_SITE_URL: 'javascript:alert(1)' })).toThrow(/VITE_SITE_URL/)
+  })
+})
+
+describe('inline contents', () => {
+  it('finds inline scripts and styles, not scripts loaded by src, nor noscript', () => {
+    const page = [
+      '<script>a()</script>',
+      '<script type="module" src="/x.js"></script>',
+      '<noscript>no</noscript>',
+      '<style media="print">p{}</style>',
+      '<SCRIPT type="module">b()</SCRIPT>',
+    ].join('')
+    expect(inlineContents(page)).toEqual({ scripts: ['a()', 'b()'], styles: ['p{}'] })
+  })
+})
+
+describe('built entry', () => {
+  /** A chunk of the bundle as the post hook sees it (only what the page shell reads). */
+  const chunk = (fileName: string, imports: string[]) =>
+    ({
+      type: 'chunk',
+      fileName,
+      imports,
+    }) as unknown as Rolldown.OutputChunk
+  const asset = (fileName: string, source: string | Uint8Array) =>
+    ({ type: 'asset', fileName, source }) as unknown as Rolldown.OutputAsset
+
+  it('names the entry, every chunk it imports (theirs first, once each) and the stylesheets', () => {
+    const index = chunk('assets/index.js', ['assets/react.js', 'assets/routes.js'])
+    const bundle: Rolldown.OutputBundle = {
+      'assets/index.js': index,
+      'assets/react.js': chunk('assets/react.js', []),
+      'assets/routes.js': chunk('assets/routes.js', ['assets/react.js', 'assets/shared.js']),
+      'assets/shared.js': chunk('assets/shared.js', []),
+      'assets/index.css': asset('assets/index.css', 'body{}'),
+      'assets/shared.css': asset('assets/shared.css', new TextEncoder().encode('p{}')),
+    }
+    expect(builtEntry(index, bundle, '/')).toEqual({
+      script: '/assets/index.js',
+      preloads: ['/assets/react.js', '/assets/shared.js', '/assets/routes.js'],
+      stylesheets: [
+        { href: '/assets/index.css', css: 'body{}' },
+        { href: '/assets/shared.css', css: 'p{}' },
+      ],
+    })
   })
 })

@@ -6,22 +6,12 @@
  * module; it reads only the configuration and core's contracts, no feature.
  */
 import { createHash } from 'node:crypto'
-import { runnerImport, type Plugin } from 'vite'
+import { runnerImport, type Plugin, type Rolldown } from 'vite'
 import type { AppConfig } from '../src/config/defaults.ts'
-import { THEME_COLORS, THEME_STORAGE_KEY } from '../src/core/theme.ts'
+import { appStartScript } from './app-start.ts'
 import { landingBootScript } from './landing-boot.ts'
 import { REFERRER_POLICY } from './security-headers.ts'
-
-/**
- * Inline script run before first paint so the page never flashes the wrong theme: the holder's
- * choice, else the system's preference, else dark; the browser's bar takes the theme's colour.
- * (The same rule the theme toggle keeps.) The CSP allows it by hash: no `unsafe-inline`.
- */
-export const themeBootScript = `(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem(${JSON.stringify(
-  THEME_STORAGE_KEY,
-)})}catch(e){}if(t!=="light"&&t!=="dark")t=window.matchMedia&&matchMedia("(prefers-color-scheme: light)").matches?"light":"dark";d.dataset.theme=t;var m=document.querySelector('meta[name="theme-color"]');if(m)m.setAttribute("content",${JSON.stringify(
-  THEME_COLORS,
-)}[t])})()`
+import { themeBootScript } from './theme-boot.ts'
 
 /**
  * Share previews (Open Graph, Twitter) need absolute URLs: with a site URL, the preview image
@@ -102,94 +92,137 @@ export async function prerenderShell(modulePath: string): Promise<PrerenderedShe
   return module.renderShell()
 }
 
-/** The module scripts as Vite writes them into the built page (the entry, and its runtime). */
-const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g
+/** What Vite wrote into the built page for its entry chunk (from the post hook's `chunk`). */
+export interface BuiltEntry {
+  /** The entry's module script, as a path on the site. */
+  script: string
+  /** The chunks it imports, which Vite preloads, in Vite's order. */
+  preloads: string[]
+  /**
+   * The bundle's stylesheets, each with its text: the page links the entry's (one, as the build
+   * does not split CSS); one it does not link is left to load with its chunk.
+   */
+  stylesheets: { href: string; css: string }[]
+}
 
-/** The module preloads (the entry's, and its imports') in the built page. */
-const MODULE_PRELOAD = /<link rel="modulepreload"(?= )/g
+/** The entry as Vite wrote it into the page: `chunk` and `bundle` are the post hook's. */
+export function builtEntry(
+  chunk: Rolldown.OutputChunk,
+  bundle: Rolldown.OutputBundle,
+  base: string,
+): BuiltEntry {
+  const imported: Rolldown.OutputChunk[] = []
+  const seen = new Set<string>()
+  // Vite's order: each import's own imports first, then the import.
+  const visit = (from: Rolldown.OutputChunk) => {
+    for (const file of from.imports) {
+      const importee = bundle[file]
+      if (importee?.type !== 'chunk' || seen.has(file)) continue
+      seen.add(file)
+      visit(importee)
+      imported.push(importee)
+    }
+  }
+  visit(chunk)
+  const stylesheets = Object.values(bundle).flatMap((file) => {
+    if (file.type !== 'asset' || !file.fileName.endsWith('.css')) return []
+    const css =
+      typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)
+    return [{ href: base + file.fileName, css }]
+  })
+  return {
+    script: base + chunk.fileName,
+    preloads: imported.map((c) => base + c.fileName),
+    stylesheets,
+  }
+}
+
+/** The tags as Vite writes them for the entry (its build-html plugin). */
+const viteTags = {
+  script: (src: string) => `<script type="module" crossorigin src="${src}"></script>`,
+  preload: (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`,
+  stylesheet: (href: string) => `<link rel="stylesheet" crossorigin href="${href}">`,
+}
 
 /**
- * With the frames in the page, the first paint needs no script: the app starts once the frame
- * has been painted (at once in a hidden page, which paints nothing), so its start-up work can
- * never hold the first paint back. Its scripts have been arriving meanwhile (preloaded, at the
- * same low priority: a script that takes over a preload would otherwise raise it to high); they
- * run in the page's order, as Vite wrote them.
+ * A bundle preloaded at low priority: the first paint needs none of them, so neither the browser
+ * nor a page-load model such as Lighthouse's holds it for them. It is still requested at once,
+ * from the head.
  */
-export const appStartScript = (sources: string[]) =>
-  `(function(){function s(){${JSON.stringify(
-    sources,
-  )}.forEach(function(u){var e=document.createElement("script");e.type="module";e.crossOrigin="";e.fetchPriority="low";e.async=false;e.src=u;document.head.appendChild(e)})}if(document.visibilityState==="hidden")s();else requestAnimationFrame(function(){setTimeout(s,0)})})()`
+const lowPriorityPreload = (href: string) =>
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`
 
-/**
- * The bundles are fetched at low priority: the first paint needs none of them, so neither the
- * browser nor a page-load model such as Lighthouse's holds it for them. They are still
- * requested at once, from the head.
- */
-export const withLowPriorityBundles = (html: string) =>
-  html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"')
+/** `page` with the tag `tag` replaced by `by`; the build fails if Vite no longer writes that tag. */
+function swapTag(page: string, tag: string, by: string): string {
+  if (!page.includes(tag)) {
+    throw new Error(`The built page has no ${tag}: Vite now writes its tags differently`)
+  }
+  return page.replace(tag, () => by)
+}
 
-/** The entry stylesheet's link as Vite writes it into the built page. */
-const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/
+/** The text of every inline script and style element in `page`: what the policy must allow. */
+export function inlineContents(page: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = []
+  const styles: string[] = []
+  for (const [, name = '', attributes = '', text = ''] of page.matchAll(
+    /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi,
+  )) {
+    if (name.toLowerCase() === 'style') styles.push(text)
+    else if (!/\bsrc\s*=/i.test(attributes)) scripts.push(text)
+  }
+  return { scripts, styles }
+}
 
 /** The referrer policy as the page states it: first in the head, before any subresource. */
 export const referrerMeta = `<meta name="referrer" content="${REFERRER_POLICY}" />`
 
 /**
  * The page as built: the referrer policy and the boot scripts inlined, share URLs made absolute.
- * In builds (`csp`), the entry stylesheet is inlined too (`readAsset` reads it from the bundle: a
- * render-blocking request less before first paint) and the policy is added.
+ * With the frames (`shell`), the entry waits for their first paint. In builds (`csp`), the entry's
+ * stylesheet is inlined too (a render-blocking request less before first paint) and the policy is
+ * added, allowing by hash every inline script and style the finished page holds.
  */
 export function renderPageShell(
   html: string,
   config: AppConfig,
   {
     csp,
-    readAsset,
+    entry,
     shell,
-  }: {
-    csp: boolean
-    readAsset?: (path: string) => string | undefined
-    shell?: PrerenderedShell | undefined
-  },
+  }: { csp: boolean; entry?: BuiltEntry | undefined; shell?: PrerenderedShell | undefined },
 ) {
   let page = absoluteShareUrls(
     html
       .replace('<!-- referrer -->', referrerMeta)
-      .replace('<!-- theme-boot -->', `<script>${themeBootScript}</script>`),
+      .replace('<!-- theme-boot -->', () => `<script>${themeBootScript}</script>`)
+      .replace('<!-- landing-boot -->', () => `<script>${landingBootScript}</script>`),
     config.siteUrl,
   )
-  const scripts = [themeBootScript]
-  if (page.includes('<!-- landing-boot -->')) {
-    page = page.replace('<!-- landing-boot -->', () => `<script>${landingBootScript}</script>`)
-    scripts.push(landingBootScript)
-  }
   if (shell) {
-    const sources = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
-    const start = sources.length > 0 ? appStartScript(sources) : ''
-    if (start) {
+    let start = ''
+    if (entry) {
       // Each script is preloaded where Vite put it, and run by `start` once the frame has painted.
-      page = page.replace(MODULE_SCRIPT, '<link rel="modulepreload" crossorigin href="$1">')
-      scripts.push(start)
+      page = swapTag(page, viteTags.script(entry.script), lowPriorityPreload(entry.script))
+      for (const href of entry.preloads) {
+        page = swapTag(page, viteTags.preload(href), lowPriorityPreload(href))
+      }
+      start = `<script>${appStartScript([entry.script])}</script>`
     }
-    scripts.push(shell.script)
-    page = page.replace('<!-- shell -->', () => {
-      const started = start ? `<script>${start}</script>` : ''
-      return `${shell.html}<script>${shell.script}</script>${started}`
-    })
-    page = withLowPriorityBundles(page)
+    page = page.replace(
+      '<!-- shell -->',
+      () => `${shell.html}<script>${shell.script}</script>${start}`,
+    )
   }
   if (!csp) return page
-  const styles: string[] = []
-  const link = STYLESHEET_LINK.exec(page)
-  const css = link && readAsset?.(link[1]!)
-  if (link && css !== undefined && css !== null) {
-    styles.push(css)
-    page = page.replace(link[0], () => `<style>${css}</style>`)
+  for (const { href, css } of entry?.stylesheets ?? []) {
+    const link = viteTags.stylesheet(href)
+    if (page.includes(link)) page = swapTag(page, link, `<style>${css}</style>`)
   }
+  const { scripts, styles } = inlineContents(page)
   const policy = contentSecurityPolicy(config, scripts, styles)
   return page.replace(
     '<!-- csp -->',
-    `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+    () => `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
   )
 }
 
@@ -200,23 +233,19 @@ export function renderPageShell(
  */
 export function pageShell(config: AppConfig, { prerender }: { prerender?: string } = {}): Plugin {
   let isBuild = false
+  let base = '/'
   return {
     name: 'iyk:page-shell',
     configResolved(resolved) {
       isBuild = resolved.command === 'build'
+      base = resolved.base
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html, context) {
-        const readAsset = (path: string) => {
-          const asset = context.bundle?.[path]
-          if (asset?.type !== 'asset') return undefined
-          return typeof asset.source === 'string'
-            ? asset.source
-            : new TextDecoder().decode(asset.source)
-        }
+      async handler(html, { chunk, bundle }) {
+        const entry = isBuild && chunk && bundle ? builtEntry(chunk, bundle, base) : undefined
         const shell = isBuild && prerender ? await prerenderShell(prerender) : undefined
-        return renderPageShell(html, config, { csp: isBuild, readAsset, shell })
+        return renderPageShell(html, config, { csp: isBuild, entry, shell })
       },
     },
   }

@@ -10,20 +10,12 @@
 import { prerender } from 'react-dom/static'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router'
-import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import type { SessionActions } from '../session/session-client.ts'
 import { TapFrame } from '../features/tap/tap-frame.tsx'
-import { TAP_SIGN_IN_ATTRIBUTE } from '../features/tap/tap-outcome.tsx'
-import { THEME_TOGGLE_ATTRIBUTE, themeToggleLabel } from '../features/theme/theme-toggle.tsx'
 import { createAppRouter } from './router.tsx'
-
-/** The kinds of first screen, each a frame in the page. */
-export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous' | 'blank'
-
-/** Attribute naming a frame in the page; the element with id `shell` holds them all. */
-export const FRAME_ATTRIBUTE = 'data-shell-frame'
+import { FRAME_ATTRIBUTE, frameChoiceScript, type ShellFrame } from './frame-choice.ts'
 
 /** Nothing happens in a frame: the live app does the work once it has taken over. */
 const inertSession: SessionActions = {
@@ -92,20 +84,6 @@ const inert = (html: string) =>
   html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<(input|button|select|textarea)\b(?![^>]*\bdisabled\b)/g, '<$1 disabled=""')
-
-/**
- * Which frame a visit needs: by path, and for `/` and `/tap` by the spec's sign-in and sign-out
- * markers. The anonymous tap frame's sign-in link gets this visit's tap, as the app's would. The
- * frames are rendered in the dark theme: on a light page the theme switch is named for it (its
- * icon follows the theme by the stylesheet).
- */
-export const frameChoiceScript = `(function(){var p=location.pathname,s=0,o=0,f,a,l;try{s=+localStorage.getItem(${JSON.stringify(
-  SIGNIN_EVENT_KEY,
-)})||0;o=+localStorage.getItem(${JSON.stringify(
-  SIGNOUT_EVENT_KEY,
-)})||0}catch(e){}f=p==="/"?(s>o?"list":"landing"):p==="/auth/email"?"sign-in":p==="/tap"?(s>o?"tap":"tap-anonymous"):"blank";var n=document.querySelectorAll("[${FRAME_ATTRIBUTE}]");for(var i=0;i<n.length;i++)if(n[i].getAttribute("${FRAME_ATTRIBUTE}")!==f)n[i].remove();a=document.querySelector("[${TAP_SIGN_IN_ATTRIBUTE}]");if(a)a.href="/auth/email?redirect="+encodeURIComponent("/tap"+location.search);if(document.documentElement.dataset.theme==="light"){n=document.querySelectorAll("[${THEME_TOGGLE_ATTRIBUTE}]");l=${JSON.stringify(
-  themeToggleLabel('light'),
-)};for(i=0;i<n.length;i++){n[i].setAttribute("aria-label",l);n[i].title=l}}})()`
 
 /** Every frame's markup, keyed by frame. */
 export async function renderFrames(): Promise<Record<ShellFrame, string>> {

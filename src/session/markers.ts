@@ -5,6 +5,7 @@
  * every tab.
  */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
+import { markedSignedIn } from '../core/markers.ts'
 
 function mark(key: string): void {
   try {
@@ -23,8 +24,10 @@ export const markSignedOut = () => mark(SIGNOUT_EVENT_KEY)
 /** Whether the last thing the markers say happened in this browser is a sign-in. */
 export function signedInMarked(): boolean {
   try {
-    const signin = Number(localStorage.getItem(SIGNIN_EVENT_KEY) ?? 0)
-    return signin > Number(localStorage.getItem(SIGNOUT_EVENT_KEY) ?? 0)
+    return markedSignedIn(
+      localStorage.getItem(SIGNIN_EVENT_KEY),
+      localStorage.getItem(SIGNOUT_EVENT_KEY),
+    )
   } catch {
     return false
   }

@@ -1,0 +1,56 @@
+/** The app start script: the bundles run once the prerendered frame has painted. */
+import { describe, expect, it } from 'vitest'
+import { appStartScript } from './app-start.ts'
+
+describe('app start script', () => {
+  /** The script elements it adds: the preloaded scripts in order, at the preloads' low priority. */
+  const modules = ['/a.js', '/b.js'].map((src) => ({
+    type: 'module',
+    src,
+    crossOrigin: '',
+    fetchPriority: 'low',
+    async: false,
+  }))
+
+  /** Runs the start script in a stand-in page; returns what it appended and when. */
+  function start(visibilityState: 'visible' | 'hidden') {
+    const appended: Record<string, unknown>[] = []
+    const frames: (() => void)[] = []
+    const timers: (() => void)[] = []
+    const document = {
+      visibilityState,
+      createElement: () => ({
+        type: '',
+        src: '',
+        crossOrigin: null,
+        fetchPriority: 'auto',
+        async: true,
+      }),
+      head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
+    }
+    new Function(
+      'document',
+      'requestAnimationFrame',
+      'setTimeout',
+      appStartScript(['/a.js', '/b.js']),
+    )(
+      document,
+      (callback: () => void) => void frames.push(callback),
+      (callback: () => void) => void timers.push(callback),
+    )
+    return { appended, frames, timers }
+  }
+
+  it('adds the module scripts in the task after the next frame', () => {
+    const { appended, frames, timers } = start('visible')
+    expect(appended).toEqual([])
+    frames.forEach((frame) => frame())
+    expect(appended).toEqual([])
+    timers.forEach((timer) => timer())
+    expect(appended).toEqual(modules)
+  })
+
+  it('adds them at once in a hidden page, which paints no frame', () => {
+    expect(start('hidden').appended).toEqual(modules)
+  })
+})

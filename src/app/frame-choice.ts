@@ -1,0 +1,81 @@
+/**
+ * The first-paint script that keeps the one prerendered frame a visit needs (src/app/prerender.tsx
+ * puts every frame in the page): by path, and for `/` and `/tap` by the spec's sign-in and
+ * sign-out markers. It runs inline before anything paints, allowed by its hash, so it is written
+ * as a function of its parameters and the page's globals only (src/core/inline-script.ts).
+ */
+import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
+import { inlineScript } from '../core/inline-script.ts'
+import { markedSignedIn } from '../core/markers.ts'
+import { TAP_SIGN_IN_ATTRIBUTE } from '../features/tap/tap-outcome.tsx'
+import { THEME_TOGGLE_ATTRIBUTE, themeToggleLabel } from '../features/theme/theme-toggle.tsx'
+
+/** The kinds of first screen, each a frame in the page. */
+export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous' | 'blank'
+
+/** Attribute naming a frame in the page; the element with id `shell` holds them all. */
+export const FRAME_ATTRIBUTE = 'data-shell-frame'
+
+/** What the script needs to know of the page: the names it looks for, and the light theme's label. */
+export type FrameChoiceNames = {
+  signinKey: string
+  signoutKey: string
+  frame: string
+  tapSignIn: string
+  themeToggle: string
+  /** The theme switch's name on a light page (the frames are rendered dark). */
+  lightToggleLabel: string
+}
+
+/**
+ * Removes every frame but the one this visit needs. The anonymous tap frame's sign-in link gets
+ * this visit's tap, as the app's would; on a light page the theme switch is named for it (its icon
+ * follows the theme by the stylesheet). `signedIn` is the markers' rule (src/core/markers.ts).
+ */
+export function keepVisitFrame(
+  signedIn: (signin: string | null, signout: string | null) => boolean,
+  names: FrameChoiceNames,
+): void {
+  let marked = false
+  try {
+    marked = signedIn(localStorage.getItem(names.signinKey), localStorage.getItem(names.signoutKey))
+  } catch {
+    // Storage is blocked: nothing is marked.
+  }
+  const path = location.pathname
+  const frame: ShellFrame =
+    path === '/'
+      ? marked
+        ? 'list'
+        : 'landing'
+      : path === '/auth/email'
+        ? 'sign-in'
+        : path === '/tap'
+          ? marked
+            ? 'tap'
+            : 'tap-anonymous'
+          : 'blank'
+  for (const element of Array.from(document.querySelectorAll(`[${names.frame}]`))) {
+    if (element.getAttribute(names.frame) !== frame) element.remove()
+  }
+  const signIn = document.querySelector(`[${names.tapSignIn}]`)
+  if (signIn instanceof HTMLAnchorElement) {
+    signIn.href = '/auth/email?redirect=' + encodeURIComponent('/tap' + location.search)
+  }
+  if (document.documentElement.dataset.theme === 'light') {
+    for (const toggle of Array.from(document.querySelectorAll(`[${names.themeToggle}]`))) {
+      toggle.setAttribute('aria-label', names.lightToggleLabel)
+      toggle.setAttribute('title', names.lightToggleLabel)
+    }
+  }
+}
+
+/** The script as it goes into the page. */
+export const frameChoiceScript = inlineScript(keepVisitFrame, markedSignedIn, {
+  signinKey: SIGNIN_EVENT_KEY,
+  signoutKey: SIGNOUT_EVENT_KEY,
+  frame: FRAME_ATTRIBUTE,
+  tapSignIn: TAP_SIGN_IN_ATTRIBUTE,
+  themeToggle: THEME_TOGGLE_ATTRIBUTE,
+  lightToggleLabel: themeToggleLabel('light'),
+})
