@@ -14,50 +14,19 @@ import {
   reportableErrorType,
   type AuthenticateData,
 } from './provider-session.ts'
-import { expectRecord, expectString, isRecord } from './validation.ts'
-
-/** One of the holder's passkeys, as the account page shows it. */
-export interface Passkey {
-  id: string
-  /** The name the holder gave it, or empty when it has none. */
-  name: string
-  /** The site it signs in to (the provider's `domain`), or empty when not given. */
-  domain: string
-}
-
-/** What a tab may ask of the holder's account; every field is checked again by the protocol. */
-export type AccountCall =
-  | { op: 'passkeys' }
-  | { op: 'passkey-options' }
-  | { op: 'passkey-register'; credential: string }
-  | { op: 'passkey-rename'; id: string; name: string }
-  | { op: 'passkey-remove'; id: string }
-
-/** The account calls' names, in one place. */
-export const ACCOUNT_OPS = [
-  'passkeys',
-  'passkey-options',
-  'passkey-register',
-  'passkey-rename',
-  'passkey-remove',
-] as const
-
-/**
- * Why an account call did not happen: nobody is signed in (or the provider ended the session),
- * a change needs a recent sign-in (`reauth-needed`: the holder must show they are present), the
- * provider could not be reached or is having trouble, or it refused (`errorType` says why).
- */
-export type AccountFailure =
-  | { kind: 'signed-out' }
-  | { kind: 'reauth-needed' }
-  | { kind: 'unreachable' }
-  | { kind: 'refused'; errorType: string | null }
-
-/** What an account call came to. */
-export type AccountResult =
-  | { ok: true; passkeys: Passkey[] }
-  | { ok: true; creationOptions: string }
-  | { ok: false; failure: AccountFailure }
+import {
+  anyString,
+  array,
+  boolean,
+  custom,
+  nonEmptyString,
+  object,
+  optionalString,
+  refine,
+  variant,
+  type Infer,
+} from './schema.ts'
+import { expectRecord, expectString, isRecord, ValidationError } from './validation.ts'
 
 /** Longest passkey name the app sends (the holder types it). */
 export const MAX_PASSKEY_NAME_LENGTH = 64
@@ -78,6 +47,79 @@ export function cleanPasskeyName(name: string): string | null {
   const trimmed = name.trim()
   return trimmed.length === 0 || trimmed.length > MAX_PASSKEY_NAME_LENGTH ? null : trimmed
 }
+
+const registrationId = refine(nonEmptyString, isRegistrationId, 'a passkey id')
+
+/** One of the holder's passkeys, as the account page shows it. */
+const passkey = object({
+  id: registrationId,
+  /** The name the holder gave it, or empty when it has none. */
+  name: anyString,
+  /** The site it signs in to (the provider's `domain`), or empty when not given. */
+  domain: anyString,
+})
+export type Passkey = Infer<typeof passkey>
+
+/** What a tab may ask of the holder's account, by call; every field is checked again by the protocol. */
+const accountCalls = {
+  passkeys: object({}),
+  'passkey-options': object({}),
+  'passkey-register': object({
+    credential: refine(
+      nonEmptyString,
+      (credential) => credential.length <= MAX_CREDENTIAL_LENGTH,
+      'a passkey credential',
+    ),
+  }),
+  'passkey-rename': object({
+    id: registrationId,
+    name: custom((value, path) => {
+      const name = cleanPasskeyName(expectString(value, path))
+      if (name === null) throw new ValidationError(path, 'a passkey name')
+      return name
+    }),
+  }),
+  'passkey-remove': object({ id: registrationId }),
+}
+export const accountCallSchema = variant('op', accountCalls)
+export type AccountCall = Infer<typeof accountCallSchema>
+
+/** The account calls' names, in one place. */
+export const ACCOUNT_OPS = Object.keys(accountCalls) as AccountCall['op'][]
+
+/**
+ * Why an account call did not happen: nobody is signed in (or the provider ended the session),
+ * a change needs a recent sign-in (`reauth-needed`: the holder must show they are present), the
+ * provider could not be reached or is having trouble, or it refused (`errorType` says why).
+ */
+const accountFailure = variant('kind', {
+  'signed-out': object({}),
+  'reauth-needed': object({}),
+  unreachable: object({}),
+  refused: object({ errorType: optionalString }),
+})
+export type AccountFailure = Infer<typeof accountFailure>
+
+/** What an account call came to. */
+export type AccountResult =
+  | { ok: true; passkeys: Passkey[] }
+  | { ok: true; creationOptions: string }
+  | { ok: false; failure: AccountFailure }
+
+/** Reads an account call's result: a failure, the creation options, or the passkeys. */
+export const accountResultSchema = custom((value, path): AccountResult => {
+  const raw = expectRecord(value, path)
+  if (!boolean.read(raw.ok, `${path}.ok`)) {
+    return { ok: false, failure: accountFailure.read(raw.failure, `${path}.failure`) }
+  }
+  if (raw.creationOptions !== undefined) {
+    return {
+      ok: true,
+      creationOptions: nonEmptyString.read(raw.creationOptions, `${path}.creationOptions`),
+    }
+  }
+  return { ok: true, passkeys: array(passkey).read(raw.passkeys, `${path}.passkeys`) }
+})
 
 /** One provider call: method, path under the SDK prefix, and JSON body. */
 export interface AccountRequest {

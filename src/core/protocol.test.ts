@@ -185,6 +185,12 @@ describe('parseWorkerMessage', () => {
       { v: 1, type: 'status', online: true, refreshing: false },
     ],
     ['an unknown type', { v, type: 'reboot' }],
+    ['a type named after an object property', { v, type: 'toString' }],
+    ['a type named __proto__', { v, type: '__proto__' }],
+    [
+      'a handoff-result whose ok is a string',
+      { v, type: 'handoff-result', id: 'h', result: { ok: 'true' } },
+    ],
     ['signin without expiry', { v, type: 'signin', email: 'a@b.c', phone: null }],
     [
       'signin with a string expiry',

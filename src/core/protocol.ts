@@ -1,30 +1,33 @@
-/** The one worker ⇄ tab protocol: channel name, message types, their versioned unions and validators. */
-import {
-  ACCOUNT_OPS,
-  cleanPasskeyName,
-  isRegistrationId,
-  MAX_CREDENTIAL_LENGTH,
-  type AccountCall,
-  type AccountFailure,
-  type AccountResult,
-  type Passkey,
-} from './account-calls.ts'
+/**
+ * The one worker ⇄ tab protocol: channel name, message types, and each message described once, as
+ * a schema (src/core/schema.ts) from which both its type and its check come.
+ */
+import { accountCallSchema, accountResultSchema } from './account-calls.ts'
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
-import { parsePoapEventList, type PoapEvent } from './poap-event.ts'
-import { parseAuthenticateData, type AuthenticateData } from './provider-session.ts'
+import { parsePoapEventList } from './poap-event.ts'
+import { parseAuthenticateData } from './provider-session.ts'
+import {
+  anyString,
+  array,
+  boolean,
+  custom,
+  finiteNumber,
+  merge,
+  nonEmptyString,
+  nullable,
+  object,
+  oneOf,
+  optionalString,
+  orWhenAbsent,
+  refine,
+  variant,
+  type Infer,
+  type Schema,
+  type Simplify,
+} from './schema.ts'
 import { isScrubbedKey } from './scrub.ts'
 import { parseTapParams } from './tap-params.ts'
-import {
-  expectArray,
-  expectBoolean,
-  expectNumber,
-  expectOneOf,
-  expectOptionalString,
-  expectRecord,
-  expectString,
-  isRecord,
-  ValidationError,
-} from './validation.ts'
+import { expectNumber, expectOneOf, expectRecord, isRecord, ValidationError } from './validation.ts'
 
 /**
  * Bumped on any incompatible change; messages of another version are ignored. 2: tabs get no JWT
@@ -72,50 +75,74 @@ export function isSkipWaitingMessage(data: unknown): boolean {
   return isRecord(data) && data.type === SKIP_WAITING
 }
 
+/** Longest tap query taken from a message (the longest valid tap is far shorter). */
+const MAX_TAP_QUERY_LENGTH = 512
+
+/** Longest request id taken from a message. */
+const MAX_REQUEST_ID_LENGTH = 100
+
+/** A card tap's query, of valid format (the host checks it again). */
+const tapQuery = refine(
+  nonEmptyString,
+  (query) => query.length <= MAX_TAP_QUERY_LENGTH && parseTapParams(query).ok,
+  'a card tap query',
+)
+
+/** Names a request (`handoff`, `account`) in its answer. */
+const requestId = refine(
+  nonEmptyString,
+  (id) => id.length <= MAX_REQUEST_ID_LENGTH,
+  'a short request id',
+)
+
 /** Why a session ended: the user asked, or the provider answered with an unrecoverable error type. */
 export type SignOutReason = 'user' | UnrecoverableErrorType
 
-/** Where a list of events came from. */
-export type EventsSource = 'network' | 'cache'
+const signOutReason = custom((value, path): SignOutReason =>
+  isUnrecoverableErrorType(value) ? value : expectOneOf(value, ['user'] as const, path),
+)
 
 /**
  * The signed-in state as tabs see it: the holder's public details and the expiry, never a
  * credential (the session token and the JWT stay in the worker, decision 025).
  */
-export type AuthView =
-  | { signedIn: true; email: string | null; phone: string | null; expiresAt: number }
-  | { signedIn: false }
-
-/**
- * Why a hand-off was not taken: the provider did not confirm the session (`refused`: unknown,
- * expired, or an answer the worker could not read), or could not be reached (`unreachable`).
- */
-export type HandoffFailure = 'refused' | 'unreachable'
-
-/** What came of a hand-off: the session was confirmed at the provider and kept, or not. */
-export type HandoffResult = { ok: true } | { ok: false; failure: HandoffFailure }
+const authView = variant('signedIn', {
+  true: object({
+    email: optionalString,
+    /** Absent from workers built before phone sign-in. */
+    phone: optionalString,
+    expiresAt: finiteNumber,
+  }),
+  false: object({}),
+})
+export type AuthView = Infer<typeof authView>
 
 /** A list of events with its age and origin. */
-export interface EventsView {
-  events: PoapEvent[]
+const eventsView = object({
+  events: custom(parsePoapEventList),
   /** Epoch milliseconds of the fetch. */
-  fetchedAt: number
-  source: EventsSource
-}
+  fetchedAt: finiteNumber,
+  source: oneOf(['network', 'cache']),
+})
+export type EventsView = Infer<typeof eventsView>
+
+/** Where a list of events came from. */
+export type EventsSource = EventsView['source']
 
 /** Network state of the engine, and the signed-in holder's taps it has not yet settled. */
-export interface StatusView {
+const statusView = object({
   /** The last call reached the services and they answered (false: offline, timed out, 5xx). */
-  online: boolean
-  refreshing: boolean
+  online: boolean,
+  refreshing: boolean,
   /** Queries of the holder's pending taps, oldest first (absent from older workers: none). */
-  pendingTaps: string[]
+  pendingTaps: orWhenAbsent(array(tapQuery), () => []),
   /**
    * When the host next needs waking (epoch ms; null: nothing scheduled, or an older worker that
    * does not say): a visible tab wakes it then, so a sleeping worker keeps its schedule.
    */
-  wakeAt: number | null
-}
+  wakeAt: orWhenAbsent(nullable(finiteNumber), () => null),
+})
+export type StatusView = Infer<typeof statusView>
 
 /** The status of a host with nothing to say: reachable, idle, no taps, nothing scheduled. */
 export const idleStatus = (): StatusView => ({
@@ -124,55 +151,6 @@ export const idleStatus = (): StatusView => ({
   pendingTaps: [],
   wakeAt: null,
 })
-
-interface Versioned {
-  v: typeof PROTOCOL_VERSION
-}
-
-/** A user signed in (after a hand-off). */
-export interface SigninMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.signin
-  email: string | null
-  /** The holder's phone number (E.164), for a holder who signed in by text message; null otherwise. */
-  phone: string | null
-  expiresAt: number
-}
-
-/** The session ended; every tab clears its state and leaves protected routes. */
-export interface SignoutMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.signout
-  reason: SignOutReason
-}
-
-/** A re-authentication succeeded: the session's new expiry (its fresh JWT stays in the worker). */
-export interface SessionMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.session
-  expiresAt: number
-}
-
-/** A new event list. */
-export interface EventsMessage extends Versioned, EventsView {
-  type: typeof WORKER_MESSAGE.events
-}
-
-/** Fetching events failed; the list stays as it was. */
-export interface EventsErrorMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.eventsError
-  message: string
-}
-
-/** Online state or refreshing state changed. */
-export interface StatusMessage extends Versioned, StatusView {
-  type: typeof WORKER_MESSAGE.status
-}
-
-/** The full current view, the answer to `hello`. */
-export interface SnapshotMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.snapshot
-  auth: AuthView
-  events: EventsView | null
-  status: StatusView
-}
 
 /** What a report says besides the error: operation names and such, never a credential. */
 export type ReportContext = Record<string, string | number | boolean>
@@ -186,364 +164,152 @@ export function reportableContext(context: ReportContext): ReportContext {
   return Object.fromEntries(Object.entries(context).filter(([key]) => !isScrubbedKey(key)))
 }
 
-/**
- * An error the worker could not report itself (it has no error-reporting SDK): posted to one
- * tab only, which reports it and says so (`report-received`). Never broadcast, so it is
- * reported once; posted again only when the tab it went to closed without a word.
- */
-export interface ReportMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.report
-  /** Names this report in the tab's `report-received`. */
-  id: string
-  /** The error's name, e.g. `TypeError`. */
-  name: string
-  message: string
-  stack: string | null
-  context: ReportContext
-}
-
-/** The answer to one tab's `account` request, posted to that tab alone. */
-export interface AccountResultMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.accountResult
-  /** The request's id. */
-  id: string
-  result: AccountResult
-}
-
-/** The answer to one tab's `handoff`, posted to that tab alone (after `signin`, when it was taken). */
-export interface HandoffResultMessage extends Versioned {
-  type: typeof WORKER_MESSAGE.handoffResult
-  /** The hand-off's id. */
-  id: string
-  result: HandoffResult
-}
-
-/** Every message from the worker to tabs. */
-export type WorkerMessage =
-  | SigninMessage
-  | SignoutMessage
-  | SessionMessage
-  | EventsMessage
-  | EventsErrorMessage
-  | StatusMessage
-  | SnapshotMessage
-  | ReportMessage
-  | AccountResultMessage
-  | HandoffResultMessage
-
-/** A tab opened or reloaded and asks for the current view. */
-export interface HelloMessage extends Versioned {
-  type: typeof TAB_MESSAGE.hello
-}
-
-/**
- * The page signed in and hands the provider's authenticate parts to the worker, once. The worker
- * confirms the session at the provider before it keeps it, and answers with `handoff-result`.
- */
-export interface HandoffMessage extends Versioned, AuthenticateData {
-  type: typeof TAB_MESSAGE.handoff
-  /** Names the hand-off in its answer. */
-  id: string
-}
-
-/** A visible tab is alive (also sent as a nudge on visibilitychange, focus and online). */
-export interface HeartbeatMessage extends Versioned {
-  type: typeof TAB_MESSAGE.heartbeat
-}
-
-/** The user asked for fresh events. */
-export interface RefreshMessage extends Versioned {
-  type: typeof TAB_MESSAGE.refresh
-}
-
-/** A signed-in holder tapped a card: keep the tap and refresh until a refresh succeeds. */
-export interface TapMessage extends Versioned {
-  type: typeof TAB_MESSAGE.tap
-  /** The tap's query as the card sent it (`?uid=…`); the host checks its format again. */
-  query: string
-}
-
-/** The user asked to sign out. */
-export interface SignoutRequestMessage extends Versioned {
-  type: typeof TAB_MESSAGE.signout
-}
-
-/** The tab took a report into its reporter (so the worker need not post it elsewhere). */
-export interface ReportReceivedMessage extends Versioned {
-  type: typeof TAB_MESSAGE.reportReceived
-  id: string
-}
-
-/**
- * A signed-in tab asks the worker for a provider call on the holder's account (passkeys): the
- * worker makes it with the session token and answers this tab alone with `account-result`.
- */
-export interface AccountMessage extends Versioned {
-  type: typeof TAB_MESSAGE.account
-  /** Names the request in its answer. */
-  id: string
-  call: AccountCall
-}
-
-/** Every message from a tab to the worker. */
-export type TabMessage =
-  | HelloMessage
-  | HandoffMessage
-  | HeartbeatMessage
-  | RefreshMessage
-  | TapMessage
-  | SignoutRequestMessage
-  | ReportReceivedMessage
-  | AccountMessage
-
-const SIGN_OUT_REASONS = ['user'] as const
-
-function parseSignOutReason(value: unknown): SignOutReason {
-  return isUnrecoverableErrorType(value) ? value : expectOneOf(value, SIGN_OUT_REASONS, 'reason')
-}
-
-/** Longest tap query taken from a message (the longest valid tap is far shorter). */
-const MAX_TAP_QUERY_LENGTH = 512
-
-/** A tap query of valid format, or throws. */
-function expectTapQuery(value: unknown, path: string): string {
-  const query = expectString(value, path)
-  if (query.length > MAX_TAP_QUERY_LENGTH || !parseTapParams(query).ok) {
-    throw new ValidationError(path, 'a card tap query')
-  }
-  return query
-}
-
-function parseStatus(raw: Record<string, unknown>): StatusView {
-  return {
-    online: expectBoolean(raw.online, 'online'),
-    refreshing: expectBoolean(raw.refreshing, 'refreshing'),
-    pendingTaps:
-      raw.pendingTaps === undefined
-        ? []
-        : expectArray(raw.pendingTaps, 'pendingTaps').map((query, index) =>
-            expectTapQuery(query, `pendingTaps[${index}]`),
-          ),
-    wakeAt:
-      raw.wakeAt === undefined || raw.wakeAt === null ? null : expectNumber(raw.wakeAt, 'wakeAt'),
-  }
-}
-
-function parseEventsView(raw: Record<string, unknown>): EventsView {
-  return {
-    events: parsePoapEventList(raw.events, 'events'),
-    fetchedAt: expectNumber(raw.fetchedAt, 'fetchedAt'),
-    source: expectOneOf(raw.source, ['network', 'cache'] as const, 'source'),
-  }
-}
-
-function parseAuthView(value: unknown): AuthView {
-  const raw = expectRecord(value, 'auth')
-  if (!expectBoolean(raw.signedIn, 'auth.signedIn')) return { signedIn: false }
-  return {
-    signedIn: true,
-    email: expectOptionalString(raw.email, 'auth.email'),
-    // Absent from workers built before phone sign-in.
-    phone: expectOptionalString(raw.phone, 'auth.phone'),
-    expiresAt: expectNumber(raw.expiresAt, 'auth.expiresAt'),
-  }
-}
-
-function parseReportContext(value: unknown): ReportContext {
-  const raw = expectRecord(value, 'context')
+const reportContext = custom((value, path): ReportContext => {
+  const raw = expectRecord(value, path)
   const context: [string, string | number | boolean][] = []
   for (const [key, item] of Object.entries(raw)) {
-    if (typeof item === 'number') context.push([key, expectNumber(item, `context.${key}`)])
+    if (typeof item === 'number') context.push([key, expectNumber(item, `${path}.${key}`)])
     else if (typeof item === 'string' || typeof item === 'boolean') context.push([key, item])
-    else throw new ValidationError(`context.${key}`, 'a string, number or boolean')
+    else throw new ValidationError(`${path}.${key}`, 'a string, number or boolean')
   }
   return reportableContext(Object.fromEntries(context))
+})
+
+/**
+ * Why a hand-off was not taken: the provider did not confirm the session (`refused`: unknown,
+ * expired, or an answer the worker could not read), or could not be reached (`unreachable`).
+ */
+const handoffResult = variant('ok', {
+  true: object({}),
+  false: object({ failure: oneOf(['refused', 'unreachable']) }),
+})
+/** What came of a hand-off: the session was confirmed at the provider and kept, or not. */
+export type HandoffResult = Infer<typeof handoffResult>
+export type HandoffFailure = Extract<HandoffResult, { ok: false }>['failure']
+
+/** The fields of each message the worker sends to tabs, by type. */
+const workerMessages = {
+  /** A user signed in (after a hand-off). */
+  [WORKER_MESSAGE.signin]: object({
+    email: optionalString,
+    /** The holder's phone number (E.164), for a holder who signed in by text message; null otherwise. */
+    phone: optionalString,
+    expiresAt: finiteNumber,
+  }),
+  /** The session ended; every tab clears its state and leaves protected routes. */
+  [WORKER_MESSAGE.signout]: object({ reason: signOutReason }),
+  /** A re-authentication succeeded: the session's new expiry (its fresh JWT stays in the worker). */
+  [WORKER_MESSAGE.session]: object({ expiresAt: finiteNumber }),
+  /** A new event list. */
+  [WORKER_MESSAGE.events]: eventsView,
+  /** Fetching events failed; the list stays as it was. */
+  [WORKER_MESSAGE.eventsError]: object({ message: anyString }),
+  /** Online state or refreshing state changed. */
+  [WORKER_MESSAGE.status]: statusView,
+  /** The full current view, the answer to `hello`. */
+  [WORKER_MESSAGE.snapshot]: object({
+    auth: authView,
+    events: nullable(eventsView),
+    status: statusView,
+  }),
+  /**
+   * An error the worker could not report itself (it has no error-reporting SDK): posted to one
+   * tab only, which reports it and says so (`report-received`). Never broadcast, so it is
+   * reported once; posted again only when the tab it went to closed without a word.
+   */
+  [WORKER_MESSAGE.report]: object({
+    /** Names this report in the tab's `report-received`. */
+    id: nonEmptyString,
+    /** The error's name, e.g. `TypeError`. */
+    name: anyString,
+    message: anyString,
+    stack: optionalString,
+    context: reportContext,
+  }),
+  /** The answer to one tab's `account` request, posted to that tab alone. */
+  [WORKER_MESSAGE.accountResult]: object({ id: requestId, result: accountResultSchema }),
+  /** The answer to one tab's `handoff`, posted to that tab alone (after `signin`, when it was taken). */
+  [WORKER_MESSAGE.handoffResult]: object({ id: requestId, result: handoffResult }),
 }
 
-/** Longest request id taken from a message. */
-const MAX_REQUEST_ID_LENGTH = 100
-
-function expectRequestId(value: unknown): string {
-  const id = expectString(value, 'id')
-  if (id.length > MAX_REQUEST_ID_LENGTH) throw new ValidationError('id', 'a short request id')
-  return id
+/** The fields of each message a tab sends to the worker, by type. */
+const tabMessages = {
+  /** A tab opened or reloaded and asks for the current view. */
+  [TAB_MESSAGE.hello]: object({}),
+  /**
+   * The page signed in and hands the provider's authenticate parts to the worker, once. The worker
+   * confirms the session at the provider before it keeps it, and answers with `handoff-result`.
+   */
+  [TAB_MESSAGE.handoff]: merge(
+    object({ id: requestId }),
+    custom((value, path) => parseAuthenticateData(value, path || 'handoff')),
+  ),
+  /** A visible tab is alive (also sent as a nudge on visibilitychange, focus and online). */
+  [TAB_MESSAGE.heartbeat]: object({}),
+  /** The user asked for fresh events. */
+  [TAB_MESSAGE.refresh]: object({}),
+  /** A signed-in holder tapped a card: keep the tap and refresh until a refresh succeeds. */
+  [TAB_MESSAGE.tap]: object({ query: tapQuery }),
+  /** The user asked to sign out. */
+  [TAB_MESSAGE.signout]: object({}),
+  /** The tab took a report into its reporter (so the worker need not post it elsewhere). */
+  [TAB_MESSAGE.reportReceived]: object({ id: nonEmptyString }),
+  /**
+   * A signed-in tab asks the worker for a provider call on the holder's account (passkeys): the
+   * worker makes it with the session token and answers this tab alone with `account-result`.
+   */
+  [TAB_MESSAGE.account]: object({ id: requestId, call: accountCallSchema }),
 }
 
-function expectRegistrationId(value: unknown, path: string): string {
-  const id = expectString(value, path)
-  if (!isRegistrationId(id)) throw new ValidationError(path, 'a passkey id')
-  return id
+/** A message of this protocol version: its type, and the fields its schema reads. */
+type MessagesOf<Table extends Record<string, Schema<object>>> = {
+  [T in keyof Table & string]: Simplify<{ v: typeof PROTOCOL_VERSION; type: T } & Infer<Table[T]>>
 }
 
-function parseAccountCall(value: unknown): AccountCall {
-  const raw = expectRecord(value, 'call')
-  const op = expectOneOf(raw.op, ACCOUNT_OPS, 'call.op')
-  switch (op) {
-    case 'passkeys':
-    case 'passkey-options':
-      return { op }
-    case 'passkey-register': {
-      const credential = expectString(raw.credential, 'call.credential')
-      if (credential.length > MAX_CREDENTIAL_LENGTH) {
-        throw new ValidationError('call.credential', 'a passkey credential')
-      }
-      return { op, credential }
-    }
-    case 'passkey-rename': {
-      const name = cleanPasskeyName(expectString(raw.name, 'call.name'))
-      if (name === null) throw new ValidationError('call.name', 'a passkey name')
-      return { op, id: expectRegistrationId(raw.id, 'call.id'), name }
-    }
-    case 'passkey-remove':
-      return { op, id: expectRegistrationId(raw.id, 'call.id') }
-  }
-}
+type WorkerMessages = MessagesOf<typeof workerMessages>
+type TabMessages = MessagesOf<typeof tabMessages>
 
-function parsePasskey(value: unknown, index: number): Passkey {
-  const raw = expectRecord(value, `passkeys[${index}]`)
-  return {
-    id: expectRegistrationId(raw.id, `passkeys[${index}].id`),
-    name: expectString(raw.name, `passkeys[${index}].name`, true),
-    domain: expectString(raw.domain, `passkeys[${index}].domain`, true),
-  }
-}
+export type SigninMessage = WorkerMessages['signin']
+export type SignoutMessage = WorkerMessages['signout']
+export type SessionMessage = WorkerMessages['session']
+export type EventsMessage = WorkerMessages['events']
+export type EventsErrorMessage = WorkerMessages['events-error']
+export type StatusMessage = WorkerMessages['status']
+export type SnapshotMessage = WorkerMessages['snapshot']
+export type ReportMessage = WorkerMessages['report']
+export type AccountResultMessage = WorkerMessages['account-result']
+export type HandoffResultMessage = WorkerMessages['handoff-result']
+/** Every message from the worker to tabs. */
+export type WorkerMessage = WorkerMessages[keyof WorkerMessages]
 
-function parseAccountFailure(value: unknown): AccountFailure {
-  const raw = expectRecord(value, 'failure')
-  const kind = expectOneOf(
-    raw.kind,
-    ['signed-out', 'reauth-needed', 'unreachable', 'refused'] as const,
-    'kind',
-  )
-  if (kind !== 'refused') return { kind }
-  return { kind, errorType: expectOptionalString(raw.errorType, 'failure.errorType') }
-}
+export type HelloMessage = TabMessages['hello']
+export type HandoffMessage = TabMessages['handoff']
+export type HeartbeatMessage = TabMessages['heartbeat']
+export type RefreshMessage = TabMessages['refresh']
+export type TapMessage = TabMessages['tap']
+export type SignoutRequestMessage = TabMessages['signout']
+export type ReportReceivedMessage = TabMessages['report-received']
+export type AccountMessage = TabMessages['account']
+/** Every message from a tab to the worker. */
+export type TabMessage = TabMessages[keyof TabMessages]
 
-function parseAccountResult(value: unknown): AccountResult {
-  const raw = expectRecord(value, 'result')
-  if (!expectBoolean(raw.ok, 'result.ok')) {
-    return { ok: false, failure: parseAccountFailure(raw.failure) }
-  }
-  if (raw.creationOptions !== undefined) {
-    return { ok: true, creationOptions: expectString(raw.creationOptions, 'creationOptions') }
-  }
-  return { ok: true, passkeys: expectArray(raw.passkeys, 'passkeys').map(parsePasskey) }
-}
-
-function parseHandoffResult(value: unknown): HandoffResult {
-  const raw = expectRecord(value, 'result')
-  if (expectBoolean(raw.ok, 'result.ok')) return { ok: true }
-  const failure = expectOneOf(raw.failure, ['refused', 'unreachable'] as const, 'result.failure')
-  return { ok: false, failure }
-}
-
-const v = PROTOCOL_VERSION
-
-/** Builds a validated worker message from its type and raw fields, or throws. */
-function buildWorkerMessage(raw: Record<string, unknown>): WorkerMessage | null {
-  switch (raw.type) {
-    case WORKER_MESSAGE.signin:
-      return {
-        v,
-        type: WORKER_MESSAGE.signin,
-        email: expectOptionalString(raw.email, 'email'),
-        phone: expectOptionalString(raw.phone, 'phone'),
-        expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
-      }
-    case WORKER_MESSAGE.signout:
-      return { v, type: WORKER_MESSAGE.signout, reason: parseSignOutReason(raw.reason) }
-    case WORKER_MESSAGE.session:
-      return {
-        v,
-        type: WORKER_MESSAGE.session,
-        expiresAt: expectNumber(raw.expiresAt, 'expiresAt'),
-      }
-    case WORKER_MESSAGE.events:
-      return { v, type: WORKER_MESSAGE.events, ...parseEventsView(raw) }
-    case WORKER_MESSAGE.eventsError:
-      return {
-        v,
-        type: WORKER_MESSAGE.eventsError,
-        message: expectString(raw.message, 'message', true),
-      }
-    case WORKER_MESSAGE.status:
-      return { v, type: WORKER_MESSAGE.status, ...parseStatus(raw) }
-    case WORKER_MESSAGE.snapshot:
-      return {
-        v,
-        type: WORKER_MESSAGE.snapshot,
-        auth: parseAuthView(raw.auth),
-        events: raw.events === null ? null : parseEventsView(expectRecord(raw.events, 'events')),
-        status: parseStatus(expectRecord(raw.status, 'status')),
-      }
-    case WORKER_MESSAGE.report:
-      return {
-        v,
-        type: WORKER_MESSAGE.report,
-        id: expectString(raw.id, 'id'),
-        name: expectString(raw.name, 'name', true),
-        message: expectString(raw.message, 'message', true),
-        stack: expectOptionalString(raw.stack, 'stack'),
-        context: parseReportContext(raw.context),
-      }
-    case WORKER_MESSAGE.accountResult:
-      return {
-        v,
-        type: WORKER_MESSAGE.accountResult,
-        id: expectRequestId(raw.id),
-        result: parseAccountResult(raw.result),
-      }
-    case WORKER_MESSAGE.handoffResult:
-      return {
-        v,
-        type: WORKER_MESSAGE.handoffResult,
-        id: expectRequestId(raw.id),
-        result: parseHandoffResult(raw.result),
-      }
-    default:
-      return null
-  }
-}
-
-/** Builds a validated tab message from its type and raw fields, or throws. */
-function buildTabMessage(raw: Record<string, unknown>): TabMessage | null {
-  switch (raw.type) {
-    case TAB_MESSAGE.hello:
-      return { v, type: TAB_MESSAGE.hello }
-    case TAB_MESSAGE.handoff:
-      return {
-        v,
-        type: TAB_MESSAGE.handoff,
-        id: expectRequestId(raw.id),
-        ...parseAuthenticateData(raw, 'handoff'),
-      }
-    case TAB_MESSAGE.heartbeat:
-      return { v, type: TAB_MESSAGE.heartbeat }
-    case TAB_MESSAGE.refresh:
-      return { v, type: TAB_MESSAGE.refresh }
-    case TAB_MESSAGE.tap:
-      return { v, type: TAB_MESSAGE.tap, query: expectTapQuery(raw.query, 'query') }
-    case TAB_MESSAGE.signout:
-      return { v, type: TAB_MESSAGE.signout }
-    case TAB_MESSAGE.reportReceived:
-      return { v, type: TAB_MESSAGE.reportReceived, id: expectString(raw.id, 'id') }
-    case TAB_MESSAGE.account:
-      return {
-        v,
-        type: TAB_MESSAGE.account,
-        id: expectRequestId(raw.id),
-        call: parseAccountCall(raw.call),
-      }
-    default:
-      return null
-  }
-}
-
-/** Runs a builder over a message of this protocol version; anything malformed or unknown is null. */
-function parseWith<T>(data: unknown, build: (raw: Record<string, unknown>) => T | null): T | null {
-  if (!isRecord(data) || data.v !== PROTOCOL_VERSION) return null
+/**
+ * Reads a message of this protocol version by its table: its type names its schema. Anything
+ * malformed, of an unknown type or of another version is null.
+ */
+function readMessage<Table extends Record<string, Schema<object>>>(
+  table: Table,
+  data: unknown,
+): MessagesOf<Table>[keyof Table & string] | null {
+  if (!isRecord(data) || data.v !== PROTOCOL_VERSION || typeof data.type !== 'string') return null
+  const schema = Object.hasOwn(table, data.type) ? table[data.type] : undefined
+  if (schema === undefined) return null
   try {
-    return build(data)
+    return {
+      v: PROTOCOL_VERSION,
+      type: data.type,
+      ...schema.read(data, ''),
+    } as MessagesOf<Table>[keyof Table & string]
   } catch {
     return null
   }
@@ -551,10 +317,10 @@ function parseWith<T>(data: unknown, build: (raw: Record<string, unknown>) => T 
 
 /** Validates a message that arrived from the worker; malformed, unknown or other-version data is null. */
 export function parseWorkerMessage(data: unknown): WorkerMessage | null {
-  return parseWith(data, buildWorkerMessage)
+  return readMessage(workerMessages, data)
 }
 
 /** Validates a message that arrived from a tab; malformed, unknown or other-version data is null. */
 export function parseTabMessage(data: unknown): TabMessage | null {
-  return parseWith(data, buildTabMessage)
+  return readMessage(tabMessages, data)
 }
