@@ -24,7 +24,6 @@ import {
   SESSION_DURATION_MINUTES,
 } from './constants.ts'
 import {
-  emptyTapQueue,
   initialEngineState,
   parseEngineState,
   type EngineState,
@@ -58,6 +57,8 @@ import {
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
+import * as transitions from './session-transitions.ts'
+import { inEpoch, type Transition } from './session-transitions.ts'
 import type { EnginePorts } from './ports.ts'
 import type { Timing } from './timing.ts'
 import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
@@ -157,12 +158,6 @@ type DueCheck = (
   state: EngineState,
 ) => DueReason | 'requested' | null
 
-/** The queue after a sign-in of `userId`: their own taps stay, anyone else's are dropped. */
-function keepTapsOf(state: EngineState, userId: string): EngineState['tapQueue'] {
-  const taps = state.tapQueue.taps.filter((tap) => tap.userId === userId)
-  return taps.length === 0 ? emptyTapQueue() : { ...state.tapQueue, taps }
-}
-
 /**
  * Whether an events failure means the service cannot be used now: no answer (offline, timed out),
  * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error, a
@@ -185,6 +180,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   const providerBase = `${config.providerUrl.replace(/\/+$/, '')}${PROVIDER_API_PREFIX}`
   const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
   const v = PROTOCOL_VERSION
+  /** The backoff before the next try after `attempt` failures in a row. */
+  const delayFor = (attempt: number) => backoffDelay(attempt, random, timing)
 
   let online = true
   let busy = 0
@@ -262,7 +259,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   /** Atomically replaces the state with what `fn` returns (null: leave it) and says whether it wrote. */
-  async function mutate(fn: (state: EngineState) => EngineState | null): Promise<boolean> {
+  async function mutate(fn: Transition): Promise<boolean> {
     let wrote = false
     let result: EngineState | null = null
     await store.update<unknown>(ENGINE_STATE_KEY, (raw) => {
@@ -281,19 +278,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
 
   /** A refresh failed: pending taps wait, longer after each failure, before the schedule tries again. */
   async function tapsFailed(epoch: number): Promise<void> {
-    const now = clock.now()
-    await mutate((state) => {
-      if (state.epoch !== epoch || state.tapQueue.taps.length === 0) return null
-      const attempt = state.tapQueue.attempt
-      return {
-        ...state,
-        tapQueue: {
-          ...state.tapQueue,
-          attempt: attempt + 1,
-          retryAt: now + backoffDelay(attempt, random, timing),
-        },
-      }
-    })
+    await mutate(inEpoch(epoch, transitions.tapsFailed(clock.now(), delayFor)))
   }
 
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
@@ -368,22 +353,22 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       ...event,
       imageUrl: allowedImageUrl(event.imageUrl, config.imageOrigins),
     }))
-    const key = problemsKey(problems)
-    const cache: EventsCache = { userId, events, fetchedAt: clock.now(), problemsKey: key }
-    let newProblems = false
-    const wrote = await mutate((state) => {
-      if (state.epoch !== epoch || state.session?.userId !== userId) return null
-      // Bad entries come back on every fetch: tell only when they differ from the last list's.
-      const previous = state.events?.userId === userId ? (state.events.problemsKey ?? '') : ''
-      newProblems = key !== '' && key !== previous
-      // This list settles every tap kept before it was asked for.
-      const taps = state.tapQueue.taps.filter((tap) => tap.savedAt > startedAt)
-      const tapQueue = taps.length === 0 ? emptyTapQueue() : { ...state.tapQueue, taps }
-      return { ...state, events: cache, tapQueue }
-    })
+    const cache: EventsCache = {
+      userId,
+      events,
+      fetchedAt: clock.now(),
+      problemsKey: problemsKey(problems),
+    }
+    let problemsAreNew = false
+    const wrote = await mutate(
+      inEpoch(epoch, (state) => {
+        problemsAreNew = transitions.newProblems(state, cache)
+        return transitions.eventsFetched(cache, startedAt)(state)
+      }),
+    )
     if (!wrote) return
     setOnline(true)
-    if (newProblems) {
+    if (problemsAreNew) {
       // Counts, status words and field names only: never names, descriptions or places.
       const context = {
         op: 'poap-events-data',
@@ -414,11 +399,13 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     options: { revoke: boolean; onlyEpoch?: number },
   ): Promise<void> {
     let ended: StoredSession | null = null
-    const wrote = await mutate((state) => {
-      if (options.onlyEpoch !== undefined && state.epoch !== options.onlyEpoch) return null
+    const end: Transition = (state) => {
       ended = state.session
-      return initialEngineState(state.epoch + 1)
-    })
+      return transitions.signedOut(state)
+    }
+    const wrote = await mutate(
+      options.onlyEpoch === undefined ? end : inEpoch(options.onlyEpoch, end),
+    )
     if (!wrote) return
     http.abort(SESSION_ABORT_KEY)
     broadcast({ v, type: WORKER_MESSAGE.signout, reason })
@@ -483,15 +470,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor, timing),
         backoffAttempt: 0,
       }
-      const wrote = await mutate((state) =>
-        state.epoch === epoch && state.session !== null
-          ? {
-              ...state,
-              session: next,
-              events: state.events?.userId === next.userId ? state.events : null,
-            }
-          : null,
-      )
+      const wrote = await mutate(inEpoch(epoch, transitions.reauthenticated(next)))
       if (!wrote) {
         logger.info('Discarded a re-authentication that finished after its session ended')
         return
@@ -508,12 +487,12 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return
     }
     let attempt = 0
-    const wrote = await mutate((state) => {
-      if (state.epoch !== epoch || state.session === null) return null
-      attempt = state.session.backoffAttempt
-      const nextDueAt = now + backoffDelay(attempt, random, timing)
-      return { ...state, session: { ...state.session, backoffAttempt: attempt + 1, nextDueAt } }
-    })
+    const wrote = await mutate(
+      inEpoch(epoch, (state) => {
+        attempt = state.session?.backoffAttempt ?? 0
+        return transitions.reauthFailed(now, delayFor)(state)
+      }),
+    )
     if (!wrote) return
     // No answer, a 5xx, a 429 or a garbled body: either way the service cannot be used now.
     setOnline(false)
@@ -556,13 +535,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   /** A registration's answer carries the session with its new factor: keep it, tell the tabs. */
   async function keepRegisteredSession(epoch: number, data: Record<string, unknown>) {
     const fresh = toAuthenticatedSession(readRegisteredSession(data))
-    const wrote = await mutate((state) =>
-      state.epoch === epoch && state.session?.userId === fresh.userId
-        ? // The new factor is the credential the page made, no proof the holder is here: the
-          // freshness stays the sign-in's.
-          { ...state, session: { ...state.session, ...fresh, factorAt: state.session.factorAt } }
-        : null,
-    )
+    const wrote = await mutate(inEpoch(epoch, transitions.passkeyRegistered(fresh)))
     if (wrote) {
       broadcast({ v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt })
     }
@@ -639,30 +612,19 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
     const fresh = outcome.session
     const now = clock.now()
-    let epoch = 0
-    const wrote = await mutate((state) => {
-      // A sign-out or another hand-off while this one was checked wins.
-      if (state.epoch !== startEpoch) return null
-      epoch = state.epoch + 1
-      return {
-        ...state,
-        epoch,
-        // The check was a re-authentication: the schedule counts from it, so none follows at once.
-        session: {
-          ...fresh,
-          lastAuthAt: now,
-          nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null, timing),
-          backoffAttempt: 0,
-        },
-        // Another user's list is never kept, let alone shown; nor are their taps.
-        events: state.events?.userId === fresh.userId ? state.events : null,
-        tapQueue: keepTapsOf(state, fresh.userId),
-      }
-    })
-    if (!wrote) {
+    // The check was a re-authentication: the schedule counts from it, so none follows at once.
+    const session: StoredSession = {
+      ...fresh,
+      lastAuthAt: now,
+      nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null, timing),
+      backoffAttempt: 0,
+    }
+    // A sign-out or another hand-off while this one was checked wins.
+    if (!(await mutate(inEpoch(startEpoch, transitions.handedOff(session))))) {
       overtaken()
       return
     }
+    const epoch = startEpoch + 1
     http.abort(SESSION_ABORT_KEY)
     setOnline(true)
     broadcast({
@@ -721,15 +683,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   async function tap(query: string): Promise<void> {
-    const savedAt = clock.now()
-    await mutate((state) => {
-      const session = state.session
-      if (session === null) return null
-      const others = state.tapQueue.taps.filter((tap) => tap.query !== query)
-      // The same link opened again is the same tap: kept once, as new (its refresh is to come).
-      const taps = [...others, { query, userId: session.userId, savedAt }].slice(-MAX_PENDING_TAPS)
-      return { ...state, tapQueue: { ...state.tapQueue, taps } }
-    })
+    await mutate(transitions.tapKept(query, clock.now(), MAX_PENDING_TAPS))
     // Whatever the schedule says: the holder is looking at this tap now.
     await reauthenticate((_session, _now, state) =>
       state.tapQueue.taps.some((tap) => tap.query === query) ? 'requested' : null,
@@ -795,10 +749,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     if (state.events !== null && events === null) {
       const stale = state.events.fetchedAt
       // Older than a day or not this user's: drop it for good.
-      await mutate((current) =>
-        current.events?.fetchedAt === stale && cachedView(current, now) === null
-          ? { ...current, events: null }
-          : null,
+      await mutate(
+        transitions.staleEventsDropped(stale, (current) => cachedView(current, now) !== null),
       )
     }
     return {
