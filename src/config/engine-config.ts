@@ -1,5 +1,5 @@
 /** The session engine's configuration, built the same way by both of its hosts. */
-import type { EngineConfig } from '../core/session-engine.ts'
+import type { EngineConfig } from '../core/engine-config.ts'
 import type { Timing } from '../core/timing.ts'
 import type { AppConfig } from './defaults.ts'
 import { STYTCH_SDK_VERSION } from './sdk-version.ts'

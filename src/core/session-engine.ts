@@ -1,13 +1,10 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
 import {
-  accountRequest,
   readCreationOptions,
   readPasskeys,
-  readProviderAnswer,
   readRegisteredSession,
   type AccountCall,
   type AccountResult,
-  type ProviderAnswer,
 } from './account-calls.ts'
 import { BodyTooLargeError } from './body-too-large.ts'
 import {
@@ -18,10 +15,8 @@ import {
   MAX_EVENTS_BODY_BYTES,
   MAX_PENDING_TAPS,
   POAP_EVENTS_PATH,
-  PROVIDER_API_PREFIX,
   REAUTH_LOCK_NAME,
   SESSION_ABORT_KEY,
-  SESSION_DURATION_MINUTES,
 } from './constants.ts'
 import {
   initialEngineState,
@@ -49,21 +44,20 @@ import {
   type WorkerMessage,
 } from './protocol.ts'
 import {
-  classifyAuthenticateResponse,
   parseAuthenticateData,
   toAuthenticatedSession,
   type AuthenticateData,
   type AuthenticateOutcome,
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
+import { createProviderCalls } from './provider-calls.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
 import * as transitions from './session-transitions.ts'
 import { inEpoch, type Transition } from './session-transitions.ts'
+import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts } from './ports.ts'
-import type { Timing } from './timing.ts'
 import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
 import { ValidationError } from './validation.ts'
-import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
 import {
   backoffDelay,
   dueReason,
@@ -73,28 +67,6 @@ import {
   type DueReason,
   type WakeReason,
 } from './schedule.ts'
-
-/** Where the engine sends its calls; fixed at build time, never taken from a message. */
-export interface EngineConfig {
-  /** Base URL of the provider API, without the `/sdk/v1` prefix. */
-  providerUrl: string
-  /** The provider's public token. */
-  publicToken: string
-  /** Base URL of the cards API. */
-  cardsUrl: string
-  /** The host's own `location.origin`: the provider checks it on SDK calls (`X-SDK-Parent-Host`). */
-  appOrigin: string
-  /** The host's own `location.hostname`, the app identifier in the SDK telemetry. */
-  appHostname: string
-  /** The installed provider SDK's version, e.g. `6.3.0`: these calls stand in for its own. */
-  sdkVersion: string
-  /** Origins event images may load from; an image elsewhere is dropped from the event. */
-  imageOrigins: readonly string[]
-  /** The host's `navigator.userAgent`, which the provider keeps with each passkey. */
-  userAgent: string
-  /** The build's deadlines and intervals: call timeouts, the schedule's cadence and backoff. */
-  timing: Readonly<Timing>
-}
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
 export interface SessionEngine {
@@ -177,7 +149,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   // each read and write: scrubbed here, where they are known (decision 006).
   const secrets = ports.secrets ?? createKnownSecrets()
   const reporter = reportingWithoutSecrets(ports.reporter, secrets)
-  const providerBase = `${config.providerUrl.replace(/\/+$/, '')}${PROVIDER_API_PREFIX}`
+  const provider = createProviderCalls(ports, config)
   const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
   const v = PROTOCOL_VERSION
   /** The backoff before the next try after `attempt` failures in a row. */
@@ -291,37 +263,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  /** Re-authenticates with the headers the SDK itself would send, telemetry included. */
-  async function callAuthenticate(
-    session: Pick<StoredSession, 'sessionToken' | 'userId' | 'sessionId'>,
-  ): Promise<AuthenticateOutcome> {
-    try {
-      const response = await http.request({
-        url: `${providerBase}/sessions/authenticate`,
-        method: 'POST',
-        headers: sdkRequestHeaders(config, {
-          session,
-          now: clock.now(),
-          timeZone: currentTimeZone(),
-          newId: ports.newId,
-        }),
-        body: JSON.stringify({ session_duration_minutes: SESSION_DURATION_MINUTES }),
-        timeoutMs: timing.providerTimeoutMs,
-        abortKey: SESSION_ABORT_KEY,
-      })
-      const text = await response.text()
-      return classifyAuthenticateResponse(response.status, response.contentType, text)
-    } catch (error) {
-      const name = error instanceof Error ? error.name : 'Error'
-      return {
-        kind: 'recoverable',
-        reason: `no response (${name})`,
-        status: null,
-        unexpected: false,
-      }
-    }
-  }
-
   /** Fetches events with a fresh JWT and caches them for this user, unless the session changed meanwhile. */
   async function fetchEvents(jwt: string, userId: string, epoch: number): Promise<void> {
     // Taps kept from now on may have reached the cards service after this list was read.
@@ -411,31 +352,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     broadcast({ v, type: WORKER_MESSAGE.signout, reason })
     logger.info('Signed out', { reason })
     const endedSession = ended as StoredSession | null
-    if (options.revoke && endedSession !== null) await revoke(endedSession)
-  }
-
-  /** Revokes with the same SDK headers as a re-authentication, best effort. */
-  async function revoke(session: StoredSession): Promise<void> {
-    try {
-      const response = await http.request({
-        url: `${providerBase}/sessions/revoke`,
-        method: 'POST',
-        headers: sdkRequestHeaders(config, {
-          session,
-          now: clock.now(),
-          timeZone: currentTimeZone(),
-          newId: ports.newId,
-        }),
-        body: '{}',
-        timeoutMs: timing.providerTimeoutMs,
-      })
-      await response.text()
-      if (response.status > 299) logger.warn('Error revoking session', { status: response.status })
-    } catch (error) {
-      logger.warn('Error revoking session', {
-        error: error instanceof Error ? error.name : 'Error',
-      })
-    }
+    if (options.revoke && endedSession !== null) await provider.revoke(endedSession)
   }
 
   /**
@@ -458,7 +375,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     session: StoredSession,
     due: DueReason | 'requested',
   ): Promise<void> {
-    const outcome = await callAuthenticate(session)
+    const outcome = await provider.authenticate(session)
     const now = clock.now()
     if (outcome.kind === 'success') {
       const fresh = outcome.session
@@ -506,32 +423,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  /** One provider call for the holder's account; never throws (no answer reads as unreachable). */
-  async function callAccount(session: StoredSession, call: AccountCall): Promise<ProviderAnswer> {
-    const request = accountRequest(call, {
-      domain: config.appHostname,
-      userAgent: config.userAgent,
-    })
-    try {
-      const response = await http.request({
-        url: `${providerBase}${request.path}`,
-        method: request.method,
-        headers: sdkRequestHeaders(config, {
-          session,
-          now: clock.now(),
-          timeZone: currentTimeZone(),
-          newId: ports.newId,
-        }),
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        timeoutMs: timing.providerTimeoutMs,
-        abortKey: SESSION_ABORT_KEY,
-      })
-      return readProviderAnswer(response.status, response.contentType, await response.text())
-    } catch {
-      return { ok: false, failure: { kind: 'unreachable' }, endedBy: null }
-    }
-  }
-
   /** A registration's answer carries the session with its new factor: keep it, tell the tabs. */
   async function keepRegisteredSession(epoch: number, data: Record<string, unknown>) {
     const fresh = toAuthenticatedSession(readRegisteredSession(data))
@@ -550,7 +441,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return { ok: false, failure: { kind: 'reauth-needed' } }
     }
     const ask = async (next: AccountCall): Promise<AccountResult | Record<string, unknown>> => {
-      const answer = await callAccount(session, next)
+      const answer = await provider.account(session, next)
       if (answer.ok) {
         setOnline(true)
         return answer.data
@@ -596,7 +487,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     secrets.set('handoff', [handed.sessionToken, handed.jwt])
     let outcome: AuthenticateOutcome
     try {
-      outcome = await tracked(() => callAuthenticate(handed))
+      outcome = await tracked(() => provider.authenticate(handed))
     } finally {
       secrets.set('handoff', [])
     }

@@ -42,8 +42,8 @@ export function tapsOf(queue: TapQueue, userId: string): TapQueue {
  * stay; another holder's are dropped.
  */
 export const handedOff =
-  (session: StoredSession): Transition =>
-  (state) => ({
+  (session: StoredSession) =>
+  (state: EngineState): EngineState => ({
     ...state,
     epoch: state.epoch + 1,
     session,
@@ -52,7 +52,7 @@ export const handedOff =
   })
 
 /** The session ended (sign-out, or the provider ended it): a new epoch with nothing kept. */
-export const signedOut: Transition = (state) => initialEngineState(state.epoch + 1)
+export const signedOut = (state: EngineState): EngineState => initialEngineState(state.epoch + 1)
 
 /** A re-authentication succeeded: `next` is the session with its new schedule. */
 export const reauthenticated =
