@@ -1,16 +1,9 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
-import {
-  readCreationOptions,
-  readPasskeys,
-  readRegisteredSession,
-  type AccountCall,
-  type AccountResult,
-} from './account-calls.ts'
+import type { AccountCall, AccountResult } from './account-calls.ts'
 import { BodyTooLargeError } from './body-too-large.ts'
 import {
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
-  FRESH_FACTOR_MS,
   JWT_FRESH_MS,
   MAX_EVENTS_BODY_BYTES,
   MAX_PENDING_TAPS,
@@ -39,7 +32,6 @@ import {
   type HandoffResult,
   type SignOutReason,
   type SnapshotMessage,
-  type StatusView,
   type TabMessage,
   type WorkerMessage,
 } from './protocol.ts'
@@ -52,6 +44,8 @@ import {
 import { allowedImageUrl } from './image-url.ts'
 import { createProviderCalls } from './provider-calls.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
+import { createEngineStatus } from './engine-status.ts'
+import { runAccountCall } from './engine-account.ts'
 import * as transitions from './session-transitions.ts'
 import { inEpoch, type Transition } from './session-transitions.ts'
 import type { EngineConfig } from './engine-config.ts'
@@ -155,53 +149,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   /** The backoff before the next try after `attempt` failures in a row. */
   const delayFor = (attempt: number) => backoffDelay(attempt, random, timing)
 
-  let online = true
-  let busy = 0
   let sawHello = false
-  // The signed-in holder's pending taps and the next wake as last read or written, for the
-  // status tabs see.
-  let pendingTaps: string[] = []
-  let wakeAt: number | null = null
-  let wakeRead = false
-
-  function status(): StatusView {
-    return { online, refreshing: busy > 0, pendingTaps: [...pendingTaps], wakeAt }
-  }
-
-  function announceStatus(): void {
-    broadcast({ v, type: WORKER_MESSAGE.status, ...status() })
-  }
-
-  function setOnline(value: boolean): void {
-    if (online === value) return
-    online = value
-    announceStatus()
-  }
-
-  /** Keeps the status's pending taps and next wake in step with `state`; tabs hear of any change. */
-  function noteState(state: EngineState): void {
-    const userId = state.session?.userId
-    const taps = state.tapQueue.taps.filter((tap) => tap.userId === userId).map((tap) => tap.query)
-    const wake = nextWakeAt(state.session, state.tapQueue)
-    // An instance's first read learns the wake tabs already know (from the snapshot, or from the
-    // instance the browser stopped): nothing to announce, and its `online` is only a default.
-    const wakeMoved = wakeRead && wake !== wakeAt
-    wakeRead = true
-    wakeAt = wake
-    if (taps.join('\n') === pendingTaps.join('\n') && !wakeMoved) return
-    pendingTaps = taps
-    announceStatus()
-  }
-
-  /** Marks a network operation as running for the `refreshing` status. */
-  async function tracked<T>(fn: () => Promise<T>): Promise<T> {
-    if (busy++ === 0) announceStatus()
-    try {
-      return await fn()
-    } finally {
-      if (--busy === 0) announceStatus()
-    }
-  }
+  const status = createEngineStatus(broadcast)
+  const { setOnline, tracked } = status
 
   /** The stored state, or the initial state if there is none or it is unreadable. */
   function parseStored(raw: unknown): EngineState {
@@ -218,7 +168,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     if (raw === undefined) return initialEngineState()
     try {
       const state = parseEngineState(raw)
-      noteState(state)
+      status.noteState(state)
       secrets.set('engine', engineSecrets(state))
       return state
     } catch (error) {
@@ -242,7 +192,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return result
     })
     if (result !== null) {
-      noteState(result)
+      status.noteState(result)
       secrets.set('engine', engineSecrets(result))
     }
     return wrote
@@ -421,55 +371,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         status: outcome.status ?? 0,
       })
     }
-  }
-
-  /** A registration's answer carries the session with its new factor: keep it, tell the tabs. */
-  async function keepRegisteredSession(epoch: number, data: Record<string, unknown>) {
-    const fresh = toAuthenticatedSession(readRegisteredSession(data))
-    const wrote = await mutate(inEpoch(epoch, transitions.passkeyRegistered(fresh)))
-    if (wrote) {
-      broadcast({ v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt })
-    }
-  }
-
-  async function account(call: AccountCall): Promise<AccountResult> {
-    const { session, epoch } = await readState()
-    if (session === null) return { ok: false, failure: { kind: 'signed-out' } }
-    // A change needs the holder present: a sign-in within minutes, as the provider's factors show
-    // (a re-authentication does not move them). The page cannot say so: only the provider can.
-    if (changesAccount(call) && !hasFreshFactor(session, clock.now())) {
-      return { ok: false, failure: { kind: 'reauth-needed' } }
-    }
-    const ask = async (next: AccountCall): Promise<AccountResult | Record<string, unknown>> => {
-      const answer = await provider.account(session, next)
-      if (answer.ok) {
-        setOnline(true)
-        return answer.data
-      }
-      if (answer.endedBy !== null) {
-        await endSession(answer.endedBy, { revoke: false, onlyEpoch: epoch })
-      } else if (answer.failure.kind === 'unreachable') {
-        setOnline(false)
-      }
-      return { ok: false, failure: answer.failure }
-    }
-    const isResult = (value: AccountResult | Record<string, unknown>): value is AccountResult =>
-      value.ok === false
-    const data = await ask(call)
-    if (isResult(data)) return data
-    if (call.op === 'passkey-options') {
-      return { ok: true, creationOptions: readCreationOptions(data) }
-    }
-    if (call.op === 'passkey-register') await keepRegisteredSession(epoch, data)
-    // Every change is followed by the list as the provider now has it.
-    const me = call.op === 'passkeys' ? data : await ask({ op: 'passkeys' })
-    if (isResult(me)) return me
-    const { passkeys, dropped } = readPasskeys(me)
-    if (dropped > 0) {
-      logger.warn('Some passkeys could not be read', { dropped })
-      reporter(new Error('Unexpected passkey data'), { op: 'passkeys', dropped })
-    }
-    return { ok: true, passkeys }
   }
 
   /**
@@ -657,7 +558,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
               expiresAt: session.expiresAt,
             },
       events,
-      status: status(),
+      status: status.view(),
     }
   }
 
@@ -687,12 +588,24 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       return nextWakeAt(state.session, state.tapQueue)
     },
     async announceStatus() {
-      if (!wakeRead) await guard('announce-status', async () => void (await readState()))
-      announceStatus()
+      if (!status.knowsWake()) {
+        await guard('announce-status', async () => void (await readState()))
+      }
+      status.announce()
     },
     async account(call) {
       try {
-        return await account(call)
+        return await runAccountCall(call, {
+          clock,
+          logger,
+          reporter,
+          broadcast,
+          provider,
+          status,
+          readState,
+          mutate,
+          endSession: (reason, epoch) => endSession(reason, { revoke: false, onlyEpoch: epoch }),
+        })
       } catch (error) {
         logger.error('Session engine: account call failed', { error: String(error) })
         reporter(error, { op: `account-${call.op}` })
@@ -709,7 +622,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
             const view = await snapshot().catch((error: unknown) => {
               reporter(error, { op: 'snapshot' })
               // The answer when the state cannot be read: signed out, nothing cached.
-              return signedOutSnapshot(status())
+              return signedOutSnapshot(status.view())
             })
             reply(view)
           })
@@ -742,14 +655,4 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     },
   }
   return engine
-}
-
-/** Whether a call changes the holder's passkeys (the options start an addition). */
-function changesAccount(call: AccountCall): boolean {
-  return call.op !== 'passkeys'
-}
-
-/** Whether the provider's newest factor of `session` is recent enough for an account change. */
-function hasFreshFactor(session: StoredSession, now: number): boolean {
-  return session.factorAt !== null && now - session.factorAt <= FRESH_FACTOR_MS
 }
