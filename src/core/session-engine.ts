@@ -43,6 +43,7 @@ import {
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import { createProviderCalls } from './provider-calls.ts'
+import { afterEventsArrived, afterReauth, type Effect, type Step } from './session-steps.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
 import { createEngineStatus } from './engine-status.ts'
 import { runAccountCall } from './engine-account.ts'
@@ -203,6 +204,41 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     await mutate(inEpoch(epoch, transitions.tapsFailed(clock.now(), delayFor)))
   }
 
+  /** Performs one effect of a step through the ports. */
+  async function perform(effect: Effect): Promise<void> {
+    switch (effect.kind) {
+      case 'online':
+        return setOnline(effect.online)
+      case 'broadcast':
+        return broadcast(effect.message)
+      case 'fetch-events':
+        return fetchEvents(effect.jwt, effect.userId, effect.epoch)
+      case 'end-session':
+        return endSession(effect.reason, { revoke: false, onlyEpoch: effect.epoch })
+      case 'taps-failed':
+        return tapsFailed(effect.epoch)
+      case 'log':
+        if (effect.details === undefined) logger[effect.level](effect.message)
+        else logger[effect.level](effect.message, effect.details)
+        return
+      case 'report':
+        return reporter(effect.error, effect.context)
+    }
+  }
+
+  /** The runner: writes a step's change in one atomic update, then performs what follows, in order. */
+  async function run(step: Step): Promise<void> {
+    const { transition } = step
+    let before: EngineState | null = null
+    const wrote =
+      transition === null ||
+      (await mutate((state) => {
+        before = state
+        return transition(state)
+      }))
+    for (const effect of wrote ? step.then(before) : step.otherwise) await perform(effect)
+  }
+
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
   async function guard(op: string, fn: () => Promise<void>): Promise<void> {
     try {
@@ -250,34 +286,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       fetchedAt: clock.now(),
       problemsKey: problemsKey(problems),
     }
-    let problemsAreNew = false
-    const wrote = await mutate(
-      inEpoch(epoch, (state) => {
-        problemsAreNew = transitions.newProblems(state, cache)
-        return transitions.eventsFetched(cache, startedAt)(state)
-      }),
-    )
-    if (!wrote) return
-    setOnline(true)
-    if (problemsAreNew) {
-      // Counts, status words and field names only: never names, descriptions or places.
-      const context = {
-        op: 'poap-events-data',
-        dropped: problems.dropped,
-        unknownStatuses: problems.unknownStatuses.join(','),
-        unreadableFields: problems.unreadableFields.join(','),
-        ...(problems.overCap === undefined ? {} : { overCap: problems.overCap }),
-      }
-      logger.warn('Some poap events could not be read in full', context)
-      reporter(new Error('Unexpected poap event data'), context)
-    }
-    broadcast({
-      v,
-      type: WORKER_MESSAGE.events,
-      events,
-      fetchedAt: cache.fetchedAt,
-      source: 'network',
-    })
+    await run(afterEventsArrived({ epoch, cache, startedAt, problems }))
   }
 
   /**
@@ -326,51 +335,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     due: DueReason | 'requested',
   ): Promise<void> {
     const outcome = await provider.authenticate(session)
-    const now = clock.now()
-    if (outcome.kind === 'success') {
-      const fresh = outcome.session
-      const scheduledFor =
-        due === 'scheduled' && session.backoffAttempt === 0 ? session.nextDueAt : null
-      const next: StoredSession = {
-        ...fresh,
-        lastAuthAt: now,
-        nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor, timing),
-        backoffAttempt: 0,
-      }
-      const wrote = await mutate(inEpoch(epoch, transitions.reauthenticated(next)))
-      if (!wrote) {
-        logger.info('Discarded a re-authentication that finished after its session ended')
-        return
-      }
-      setOnline(true)
-      broadcast({ v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt })
-      await fetchEvents(fresh.jwt, fresh.userId, epoch)
-      return
-    }
-    if (outcome.kind === 'unrecoverable') {
-      setOnline(true)
-      logger.warn('Session ended by the provider', { errorType: outcome.errorType })
-      await endSession(outcome.errorType, { revoke: false, onlyEpoch: epoch })
-      return
-    }
-    let attempt = 0
-    const wrote = await mutate(
-      inEpoch(epoch, (state) => {
-        attempt = state.session?.backoffAttempt ?? 0
-        return transitions.reauthFailed(now, delayFor)(state)
-      }),
-    )
-    if (!wrote) return
-    // No answer, a 5xx, a 429 or a garbled body: either way the service cannot be used now.
-    setOnline(false)
-    await tapsFailed(epoch)
-    logger.warn('Re-authentication failed; will retry', { reason: outcome.reason, attempt })
-    if (outcome.unexpected) {
-      reporter(new Error(`Error authenticating session: ${outcome.reason}`), {
-        op: 'reauthenticate',
-        status: outcome.status ?? 0,
-      })
-    }
+    await run(afterReauth(outcome, { epoch, session, due, now: clock.now(), timing, delayFor }))
   }
 
   /**

@@ -1,0 +1,167 @@
+/** Properties of what each outcome leads to: the state change and the effects, decided as data. */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
+import { initialEngineState, type EngineState, type StoredSession } from './engine-state.ts'
+import type { AuthenticateOutcome } from './provider-session.ts'
+import { afterEventsArrived, afterReauth, type Effect, type ReauthCall } from './session-steps.ts'
+import { sessionToken } from './testing/arbitraries.ts'
+import { TEST_TIMING } from './timing.ts'
+
+const time = fc.integer({ min: 0, max: 2 ** 45 })
+const text = fc.string({ minLength: 1, maxLength: 8 })
+/** A JWT's look: long enough that finding it in a text means it was put there. */
+const jwt = sessionToken.map((token) => `eyJ${token}`)
+
+const authenticated = fc.record({
+  sessionToken,
+  jwt,
+  expiresAt: time,
+  userId: fc.constantFrom('user-ana', 'user-ben'),
+  sessionId: fc.option(text, { nil: null }),
+  email: fc.constant(null),
+  phone: fc.constant(null),
+  factorAt: fc.option(time, { nil: null }),
+})
+
+const session: fc.Arbitrary<StoredSession> = fc.record({
+  sessionToken,
+  jwt,
+  expiresAt: time,
+  userId: fc.constantFrom('user-ana', 'user-ben'),
+  sessionId: fc.option(text, { nil: null }),
+  email: fc.constant(null),
+  phone: fc.constant(null),
+  factorAt: fc.option(time, { nil: null }),
+  lastAuthAt: time,
+  nextDueAt: time,
+  backoffAttempt: fc.nat({ max: 20 }),
+})
+
+const outcome: fc.Arbitrary<AuthenticateOutcome> = fc.oneof(
+  authenticated.map((s) => ({ kind: 'success' as const, session: s })),
+  fc.record({
+    kind: fc.constant('unrecoverable' as const),
+    errorType: fc.constantFrom(...UNRECOVERABLE_ERROR_TYPES),
+    status: fc.constantFrom(401, 404),
+  }),
+  fc.record({
+    kind: fc.constant('recoverable' as const),
+    reason: fc.constantFrom('no response (TimeoutError)', 'HTTP 503', 'HTTP 400 invalid_argument'),
+    status: fc.option(fc.constantFrom(400, 429, 503), { nil: null }),
+    unexpected: fc.boolean(),
+  }),
+)
+
+const call: fc.Arbitrary<ReauthCall> = fc.record({
+  epoch: fc.nat({ max: 5 }),
+  session,
+  due: fc.constantFrom('scheduled', 'expiring', 'load', 'clock-moved-back', 'requested'),
+  now: time,
+  timing: fc.constant(TEST_TIMING),
+  delayFor: fc.constant((attempt: number) => 500 * 2 ** attempt),
+})
+
+/** The state the call's step meets: its own session and epoch, or a later epoch. */
+const stateFor = (c: ReauthCall, epochMoved: boolean): EngineState => ({
+  ...initialEngineState(c.epoch + (epochMoved ? 1 : 0)),
+  session: c.session,
+})
+
+const kinds = (effects: Effect[]) => effects.map((effect) => effect.kind)
+
+describe('after a re-authentication', () => {
+  it('a success keeps the fresh session, tells its expiry and fetches with its JWT, in that epoch', () => {
+    fc.assert(
+      fc.property(authenticated, call, (fresh, c) => {
+        const step = afterReauth({ kind: 'success', session: fresh }, c)
+        const written = step.transition?.(stateFor(c, false))
+        expect(written?.session).toMatchObject({ ...fresh, lastAuthAt: c.now, backoffAttempt: 0 })
+        expect(written?.session?.nextDueAt).toBeGreaterThan(c.now)
+        expect(step.then(null)).toEqual([
+          { kind: 'online', online: true },
+          { kind: 'broadcast', message: { v: 2, type: 'session', expiresAt: fresh.expiresAt } },
+          { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch: c.epoch },
+        ])
+        // After a sign-out or hand-off, nothing is written and nothing but a note follows.
+        expect(step.transition?.(stateFor(c, true))).toBeNull()
+        expect(kinds(step.otherwise)).toEqual(['log'])
+      }),
+    )
+  })
+
+  it('an unrecoverable answer ends that session, and only that one, announcing nothing else', () => {
+    fc.assert(
+      fc.property(call, fc.constantFrom(...UNRECOVERABLE_ERROR_TYPES), (c, errorType) => {
+        const step = afterReauth({ kind: 'unrecoverable', errorType, status: 401 }, c)
+        expect(step.transition).toBeNull()
+        const effects = step.then(null)
+        expect(effects).toContainEqual({ kind: 'end-session', reason: errorType, epoch: c.epoch })
+        expect(kinds(effects)).not.toContain('broadcast')
+        expect(kinds(effects)).not.toContain('fetch-events')
+      }),
+    )
+  })
+
+  it('a recoverable failure backs off, holds the taps, and is reported only when unexpected', () => {
+    fc.assert(
+      fc.property(outcome, call, (result, c) => {
+        if (result.kind !== 'recoverable') return
+        const step = afterReauth(result, c)
+        const written = step.transition?.(stateFor(c, false))
+        expect(written?.session?.backoffAttempt).toBe(c.session.backoffAttempt + 1)
+        expect(written?.session?.nextDueAt).toBe(c.now + c.delayFor(c.session.backoffAttempt))
+        const effects = step.then(null)
+        expect(effects.slice(0, 2)).toEqual([
+          { kind: 'online', online: false },
+          { kind: 'taps-failed', epoch: c.epoch },
+        ])
+        expect(kinds(effects).includes('report')).toBe(result.unexpected)
+        expect(kinds(effects)).not.toContain('end-session')
+      }),
+    )
+  })
+
+  it('never puts a credential in a log, a report or a broadcast', () => {
+    fc.assert(
+      fc.property(outcome, call, (result, c) => {
+        const step = afterReauth(result, c)
+        const said = JSON.stringify(
+          [...step.then(null), ...step.otherwise]
+            .filter((effect) => effect.kind !== 'fetch-events')
+            .map((effect) =>
+              effect.kind === 'report' ? [effect.error.message, effect.context] : effect,
+            ),
+        )
+        const secrets = [c.session.sessionToken, c.session.jwt]
+        if (result.kind === 'success') secrets.push(result.session.sessionToken)
+        for (const secret of secrets) expect(said).not.toContain(secret)
+      }),
+    )
+  })
+})
+
+describe('after a list arrives', () => {
+  const problems = { dropped: 1, unknownStatuses: ['claimed'], unreadableFields: ['city'] }
+
+  it('keeps it for its holder in its epoch, sends it, and reports new problems only', () => {
+    const cache = { userId: 'user-ana', events: [], fetchedAt: 5, problemsKey: 'dropped=1' }
+    const step = afterEventsArrived({ epoch: 3, cache, startedAt: 4, problems })
+    const before: EngineState = {
+      ...initialEngineState(3),
+      session: { ...({} as StoredSession), userId: 'user-ana' },
+    }
+    expect(step.transition?.(before)?.events).toEqual(cache)
+    expect(step.transition?.({ ...before, epoch: 4 })).toBeNull()
+    expect(kinds(step.then(before))).toEqual(['online', 'log', 'report', 'broadcast'])
+    // The same problems as the holder's last list: not reported again.
+    expect(kinds(step.then({ ...before, events: cache }))).toEqual(['online', 'broadcast'])
+    const report = step.then(before).find((effect) => effect.kind === 'report')
+    expect(report?.kind === 'report' && report.context).toEqual({
+      op: 'poap-events-data',
+      dropped: 1,
+      unknownStatuses: 'claimed',
+      unreadableFields: 'city',
+    })
+  })
+})

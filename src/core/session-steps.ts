@@ -1,0 +1,196 @@
+/**
+ * What each outcome of a call leads to, as data: the state change (a transition of
+ * `session-transitions.ts`) and the effects to perform after it, or when it wrote nothing. The
+ * engine's runner (`run` in src/core/session-engine.ts) performs them through the ports; these
+ * functions decide, and are pure.
+ */
+import type { EngineState, EventsCache, StoredSession } from './engine-state.ts'
+import type { PoapEventProblems } from './poap-events-body.ts'
+import {
+  PROTOCOL_VERSION,
+  WORKER_MESSAGE,
+  type ReportContext,
+  type SignOutReason,
+  type WorkerMessage,
+} from './protocol.ts'
+import type { AuthenticateOutcome } from './provider-session.ts'
+import { nextDueAfterSuccess, type DueReason, type ScheduleTiming } from './schedule.ts'
+import {
+  eventsFetched,
+  inEpoch,
+  newProblems,
+  reauthenticated,
+  reauthFailed,
+  type Transition,
+} from './session-transitions.ts'
+
+/** Something the engine does through its ports once a step's state is decided. */
+export type Effect =
+  /** The services answered (true) or could not be used (false): the status tabs see. */
+  | { kind: 'online'; online: boolean }
+  | { kind: 'broadcast'; message: WorkerMessage }
+  /** Fetches the holder's events with a fresh JWT, under the session's epoch. */
+  | { kind: 'fetch-events'; jwt: string; userId: string; epoch: number }
+  /** Ends the session of `epoch` (not a newer one), without revoking: the provider ended it. */
+  | { kind: 'end-session'; reason: SignOutReason; epoch: number }
+  /** Pending taps wait longer before the schedule tries them again. */
+  | { kind: 'taps-failed'; epoch: number }
+  | { kind: 'log'; level: 'info' | 'warn'; message: string; details?: Record<string, unknown> }
+  | { kind: 'report'; error: Error; context: ReportContext }
+
+/** A state change and what follows it. */
+export interface Step {
+  /** The change, or null when there is none to make. */
+  transition: Transition | null
+  /** The effects after the change was written (at once without one), given the state it replaced. */
+  then: (before: EngineState | null) => Effect[]
+  /** The effects when the transition wrote nothing (a sign-out or hand-off came first). */
+  otherwise: Effect[]
+}
+
+/** What a re-authentication was made for: the session and epoch it started under, and why. */
+export interface ReauthCall {
+  epoch: number
+  session: StoredSession
+  due: DueReason | 'requested'
+  /** When the answer came. */
+  now: number
+  timing: ScheduleTiming
+  /** The backoff before the next try after `attempt` failures in a row. */
+  delayFor: (attempt: number) => number
+}
+
+/** What a re-authentication's outcome leads to. */
+export function afterReauth(outcome: AuthenticateOutcome, call: ReauthCall): Step {
+  const { epoch, session, now } = call
+  if (outcome.kind === 'success') {
+    const fresh = outcome.session
+    // A scheduled call on time keeps the cadence; any other starts it again from now.
+    const scheduledFor =
+      call.due === 'scheduled' && session.backoffAttempt === 0 ? session.nextDueAt : null
+    const next: StoredSession = {
+      ...fresh,
+      lastAuthAt: now,
+      nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor, call.timing),
+      backoffAttempt: 0,
+    }
+    return {
+      transition: inEpoch(epoch, reauthenticated(next)),
+      then: () => [
+        { kind: 'online', online: true },
+        {
+          kind: 'broadcast',
+          message: {
+            v: PROTOCOL_VERSION,
+            type: WORKER_MESSAGE.session,
+            expiresAt: fresh.expiresAt,
+          },
+        },
+        { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch },
+      ],
+      otherwise: [
+        {
+          kind: 'log',
+          level: 'info',
+          message: 'Discarded a re-authentication that finished after its session ended',
+        },
+      ],
+    }
+  }
+  if (outcome.kind === 'unrecoverable') {
+    return {
+      transition: null,
+      then: () => [
+        { kind: 'online', online: true },
+        {
+          kind: 'log',
+          level: 'warn',
+          message: 'Session ended by the provider',
+          details: { errorType: outcome.errorType },
+        },
+        { kind: 'end-session', reason: outcome.errorType, epoch },
+      ],
+      otherwise: [],
+    }
+  }
+  // No answer, a 5xx, a 429 or a garbled body: either way the service cannot be used now.
+  const attempt = session.backoffAttempt
+  return {
+    transition: inEpoch(epoch, reauthFailed(now, call.delayFor)),
+    then: () => [
+      { kind: 'online', online: false },
+      { kind: 'taps-failed', epoch },
+      {
+        kind: 'log',
+        level: 'warn',
+        message: 'Re-authentication failed; will retry',
+        details: { reason: outcome.reason, attempt },
+      },
+      ...(outcome.unexpected
+        ? [
+            {
+              kind: 'report' as const,
+              error: new Error(`Error authenticating session: ${outcome.reason}`),
+              context: { op: 'reauthenticate', status: outcome.status ?? 0 },
+            },
+          ]
+        : []),
+    ],
+    otherwise: [],
+  }
+}
+
+/** A list of events that arrived for the session of `epoch`, as the engine will keep it. */
+export interface ArrivedEvents {
+  epoch: number
+  cache: EventsCache
+  /** When it was asked for: it settles the taps kept before. */
+  startedAt: number
+  /** What could not be read of it. */
+  problems: PoapEventProblems
+}
+
+/**
+ * What a list's arrival leads to: it is kept (settling the taps it covers) and sent to every tab;
+ * problems the holder's last list did not have are logged and reported, as counts, status words
+ * and field names only (never names, descriptions or places).
+ */
+export function afterEventsArrived({ epoch, cache, startedAt, problems }: ArrivedEvents): Step {
+  const message: WorkerMessage = {
+    v: PROTOCOL_VERSION,
+    type: WORKER_MESSAGE.events,
+    events: cache.events,
+    fetchedAt: cache.fetchedAt,
+    source: 'network',
+  }
+  const context: ReportContext = {
+    op: 'poap-events-data',
+    dropped: problems.dropped,
+    unknownStatuses: problems.unknownStatuses.join(','),
+    unreadableFields: problems.unreadableFields.join(','),
+    ...(problems.overCap === undefined ? {} : { overCap: problems.overCap }),
+  }
+  return {
+    transition: inEpoch(epoch, eventsFetched(cache, startedAt)),
+    then: (before) => [
+      { kind: 'online', online: true },
+      ...(before !== null && newProblems(before, cache)
+        ? [
+            {
+              kind: 'log' as const,
+              level: 'warn' as const,
+              message: 'Some poap events could not be read in full',
+              details: context,
+            },
+            {
+              kind: 'report' as const,
+              error: new Error('Unexpected poap event data'),
+              context,
+            },
+          ]
+        : []),
+      { kind: 'broadcast', message },
+    ],
+    otherwise: [],
+  }
+}
