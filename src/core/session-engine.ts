@@ -43,7 +43,13 @@ import {
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import { createProviderCalls } from './provider-calls.ts'
-import { afterEventsArrived, afterReauth, type Effect, type Step } from './session-steps.ts'
+import {
+  afterEventsArrived,
+  afterHandoffCheck,
+  afterReauth,
+  type Effect,
+  type Step,
+} from './session-steps.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
 import { createEngineStatus } from './engine-status.ts'
 import { runAccountCall } from './engine-account.ts'
@@ -56,7 +62,6 @@ import { ValidationError } from './validation.ts'
 import {
   backoffDelay,
   dueReason,
-  nextDueAfterSuccess,
   nextWakeAt,
   tapsDue,
   type DueReason,
@@ -204,15 +209,15 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     await mutate(inEpoch(epoch, transitions.tapsFailed(clock.now(), delayFor)))
   }
 
-  /** Performs one effect of a step through the ports. */
-  async function perform(effect: Effect): Promise<void> {
+  /** Performs one effect of a step through the ports; `answer` tells the page that asked. */
+  async function perform(effect: Effect, answer?: (result: HandoffResult) => void): Promise<void> {
     switch (effect.kind) {
       case 'online':
         return setOnline(effect.online)
       case 'broadcast':
         return broadcast(effect.message)
       case 'fetch-events':
-        return fetchEvents(effect.jwt, effect.userId, effect.epoch)
+        return tracked(() => fetchEvents(effect.jwt, effect.userId, effect.epoch))
       case 'end-session':
         return endSession(effect.reason, { revoke: false, onlyEpoch: effect.epoch })
       case 'taps-failed':
@@ -223,20 +228,30 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         return
       case 'report':
         return reporter(effect.error, effect.context)
+      case 'abort-calls':
+        return http.abort(SESSION_ABORT_KEY)
+      case 'answer':
+        return answer?.(effect.result)
     }
   }
 
-  /** The runner: writes a step's change in one atomic update, then performs what follows, in order. */
-  async function run(step: Step): Promise<void> {
-    const { transition } = step
+  /**
+   * The runner: writes a step's change in one atomic update (or checks its epoch), then performs
+   * what follows, in order.
+   */
+  async function run(step: Step, answer?: (result: HandoffResult) => void): Promise<void> {
+    const { transition, onlyInEpoch } = step
     let before: EngineState | null = null
-    const wrote =
-      transition === null ||
-      (await mutate((state) => {
-        before = state
-        return transition(state)
-      }))
-    for (const effect of wrote ? step.then(before) : step.otherwise) await perform(effect)
+    const applies =
+      transition === null
+        ? onlyInEpoch === undefined || (await readState()).epoch === onlyInEpoch
+        : await mutate((state) => {
+            before = state
+            return transition(state)
+          })
+    for (const effect of applies ? step.then(before) : step.otherwise) {
+      await perform(effect, answer)
+    }
   }
 
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
@@ -357,65 +372,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     } finally {
       secrets.set('handoff', [])
     }
-    const overtaken = () => {
-      logger.info('Discarded a hand-off that a sign-out or another hand-off overtook')
-      tell({ ok: false, failure: 'refused' })
-    }
-    if (outcome.kind !== 'success') {
-      // A sign-out or another hand-off aborts the check: no outage, and no answer about this one.
-      if ((await readState()).epoch !== startEpoch) overtaken()
-      else tell(handoffRefused(outcome))
-      return
-    }
-    const fresh = outcome.session
-    const now = clock.now()
-    // The check was a re-authentication: the schedule counts from it, so none follows at once.
-    const session: StoredSession = {
-      ...fresh,
-      lastAuthAt: now,
-      nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null, timing),
-      backoffAttempt: 0,
-    }
-    // A sign-out or another hand-off while this one was checked wins.
-    if (!(await mutate(inEpoch(startEpoch, transitions.handedOff(session))))) {
-      overtaken()
-      return
-    }
-    const epoch = startEpoch + 1
-    http.abort(SESSION_ABORT_KEY)
-    setOnline(true)
-    broadcast({
-      v,
-      type: WORKER_MESSAGE.signin,
-      email: fresh.email,
-      phone: fresh.phone,
-      expiresAt: fresh.expiresAt,
-    })
-    tell({ ok: true })
-    await tracked(() => fetchEvents(fresh.jwt, fresh.userId, epoch))
-  }
-
-  /**
-   * A hand-off the provider did not confirm. Only no answer, a 5xx or a 429 reads as unreachable
-   * (the holder tries again); anything else, a session it does not know or an answer the engine
-   * cannot read, is refused. Nothing was kept, so nothing needs undoing.
-   */
-  function handoffRefused(outcome: Exclude<AuthenticateOutcome, { kind: 'success' }>) {
-    if (outcome.kind === 'unrecoverable') {
-      setOnline(true)
-      logger.warn('Hand-off refused by the provider', { errorType: outcome.errorType })
-      return { ok: false, failure: 'refused' } as const
-    }
-    logger.warn('Hand-off could not be confirmed', { reason: outcome.reason })
-    if (!outcome.unexpected) {
-      setOnline(false)
-      return { ok: false, failure: 'unreachable' } as const
-    }
-    reporter(new Error(`Error confirming a hand-off: ${outcome.reason}`), {
-      op: 'handoff',
-      status: outcome.status ?? 0,
-    })
-    return { ok: false, failure: 'refused' } as const
+    await run(afterHandoffCheck(outcome, { startEpoch, now: clock.now(), timing }), tell)
   }
 
   /** Why a wake makes a call due: the session's schedule, or pending taps waiting to be settled. */

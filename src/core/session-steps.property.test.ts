@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
 import { initialEngineState, type EngineState, type StoredSession } from './engine-state.ts'
 import type { AuthenticateOutcome } from './provider-session.ts'
-import { afterEventsArrived, afterReauth, type Effect, type ReauthCall } from './session-steps.ts'
+import {
+  afterEventsArrived,
+  afterHandoffCheck,
+  afterReauth,
+  type Effect,
+  type ReauthCall,
+} from './session-steps.ts'
 import { sessionToken } from './testing/arbitraries.ts'
 import { TEST_TIMING } from './timing.ts'
 
@@ -163,5 +169,73 @@ describe('after a list arrives', () => {
       unknownStatuses: 'claimed',
       unreadableFields: 'city',
     })
+  })
+})
+
+describe('after a hand-off’s check', () => {
+  const check = fc.record({
+    startEpoch: fc.nat({ max: 5 }),
+    now: time,
+    timing: fc.constant(TEST_TIMING),
+  })
+  const answers = (effects: Effect[]) =>
+    effects.flatMap((effect) => (effect.kind === 'answer' ? [effect.result] : []))
+
+  it('confirmed: kept in a new epoch, old calls ended, the sign-in told, then the list fetched', () => {
+    fc.assert(
+      fc.property(authenticated, check, (fresh, c) => {
+        const step = afterHandoffCheck({ kind: 'success', session: fresh }, c)
+        const written = step.transition?.(initialEngineState(c.startEpoch))
+        expect(written?.epoch).toBe(c.startEpoch + 1)
+        expect(written?.session).toMatchObject({ ...fresh, lastAuthAt: c.now, backoffAttempt: 0 })
+        const effects = step.then(null)
+        expect(kinds(effects)).toEqual([
+          'abort-calls',
+          'online',
+          'broadcast',
+          'answer',
+          'fetch-events',
+        ])
+        expect(answers(effects)).toEqual([{ ok: true }])
+        expect(effects.at(-1)).toEqual({
+          kind: 'fetch-events',
+          jwt: fresh.jwt,
+          userId: fresh.userId,
+          epoch: c.startEpoch + 1,
+        })
+      }),
+    )
+  })
+
+  it('overtaken by a sign-out or another hand-off: nothing kept, refused, no outage', () => {
+    fc.assert(
+      fc.property(outcome, check, (result, c) => {
+        const step = afterHandoffCheck(result, c)
+        expect(step.transition?.(initialEngineState(c.startEpoch + 1)) ?? null).toBeNull()
+        expect(answers(step.otherwise)).toEqual([{ ok: false, failure: 'refused' }])
+        expect(kinds(step.otherwise)).not.toContain('online')
+      }),
+    )
+  })
+
+  it('not confirmed: nothing kept or told to the tabs; unreachable only for no answer, a 5xx or a 429', () => {
+    fc.assert(
+      fc.property(outcome, check, (result, c) => {
+        if (result.kind === 'success') return
+        const step = afterHandoffCheck(result, c)
+        expect(step.transition).toBeNull()
+        expect(step.onlyInEpoch).toBe(c.startEpoch)
+        const effects = step.then(null)
+        expect(kinds(effects)).not.toContain('broadcast')
+        expect(kinds(effects)).not.toContain('fetch-events')
+        const unreachable = result.kind === 'recoverable' && !result.unexpected
+        expect(answers(effects)).toEqual([
+          { ok: false, failure: unreachable ? 'unreachable' : 'refused' },
+        ])
+        expect(kinds(effects).includes('report')).toBe(
+          result.kind === 'recoverable' && result.unexpected,
+        )
+      }),
+    )
   })
 })

@@ -9,6 +9,7 @@ import type { PoapEventProblems } from './poap-events-body.ts'
 import {
   PROTOCOL_VERSION,
   WORKER_MESSAGE,
+  type HandoffResult,
   type ReportContext,
   type SignOutReason,
   type WorkerMessage,
@@ -17,6 +18,7 @@ import type { AuthenticateOutcome } from './provider-session.ts'
 import { nextDueAfterSuccess, type DueReason, type ScheduleTiming } from './schedule.ts'
 import {
   eventsFetched,
+  handedOff,
   inEpoch,
   newProblems,
   reauthenticated,
@@ -37,11 +39,20 @@ export type Effect =
   | { kind: 'taps-failed'; epoch: number }
   | { kind: 'log'; level: 'info' | 'warn'; message: string; details?: Record<string, unknown> }
   | { kind: 'report'; error: Error; context: ReportContext }
+  /** Aborts the calls of the session that was (a new one takes its place). */
+  | { kind: 'abort-calls' }
+  /** Answers the page that asked (a hand-off's result). */
+  | { kind: 'answer'; result: HandoffResult }
 
 /** A state change and what follows it. */
 export interface Step {
   /** The change, or null when there is none to make. */
   transition: Transition | null
+  /**
+   * Without a change: the epoch the effects belong to. If the state has left it (a sign-out or
+   * hand-off came first), `otherwise` follows instead of `then`.
+   */
+  onlyInEpoch?: number
   /** The effects after the change was written (at once without one), given the state it replaced. */
   then: (before: EngineState | null) => Effect[]
   /** The effects when the transition wrote nothing (a sign-out or hand-off came first). */
@@ -193,4 +204,100 @@ export function afterEventsArrived({ epoch, cache, startedAt, problems }: Arrive
     ],
     otherwise: [],
   }
+}
+
+/** What a hand-off's check met: the epoch it started in, and when the answer came. */
+export interface HandoffCheck {
+  startEpoch: number
+  now: number
+  timing: ScheduleTiming
+}
+
+/** A hand-off that a sign-out or another hand-off overtook: no answer about this one. */
+const overtaken: Effect[] = [
+  {
+    kind: 'log',
+    level: 'info',
+    message: 'Discarded a hand-off that a sign-out or another hand-off overtook',
+  },
+  { kind: 'answer', result: { ok: false, failure: 'refused' } },
+]
+
+/**
+ * What the provider's answer to a hand-off's check leads to (decision 025). Confirmed: the
+ * provider's session is kept in a new epoch (the check was a re-authentication, so the schedule
+ * counts from it), the old session's calls end, every tab hears the sign-in, the page its answer,
+ * and the list is fetched. Not confirmed: only no answer, a 5xx or a 429 reads as unreachable (the
+ * holder tries again); anything else, a session the provider does not know or an answer the engine
+ * cannot read, is refused. Nothing was kept, so nothing needs undoing.
+ */
+export function afterHandoffCheck(outcome: AuthenticateOutcome, check: HandoffCheck): Step {
+  const { startEpoch, now } = check
+  if (outcome.kind === 'success') {
+    const fresh = outcome.session
+    const session: StoredSession = {
+      ...fresh,
+      lastAuthAt: now,
+      nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, null, check.timing),
+      backoffAttempt: 0,
+    }
+    return {
+      transition: inEpoch(startEpoch, handedOff(session)),
+      then: () => [
+        { kind: 'abort-calls' },
+        { kind: 'online', online: true },
+        {
+          kind: 'broadcast',
+          message: {
+            v: PROTOCOL_VERSION,
+            type: WORKER_MESSAGE.signin,
+            email: fresh.email,
+            phone: fresh.phone,
+            expiresAt: fresh.expiresAt,
+          },
+        },
+        { kind: 'answer', result: { ok: true } },
+        { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch: startEpoch + 1 },
+      ],
+      otherwise: overtaken,
+    }
+  }
+  const refused = { kind: 'answer', result: { ok: false, failure: 'refused' } } as const
+  let then: Effect[]
+  if (outcome.kind === 'unrecoverable') {
+    then = [
+      { kind: 'online', online: true },
+      {
+        kind: 'log',
+        level: 'warn',
+        message: 'Hand-off refused by the provider',
+        details: { errorType: outcome.errorType },
+      },
+      refused,
+    ]
+  } else {
+    const log: Effect = {
+      kind: 'log',
+      level: 'warn',
+      message: 'Hand-off could not be confirmed',
+      details: { reason: outcome.reason },
+    }
+    then = outcome.unexpected
+      ? [
+          log,
+          {
+            kind: 'report',
+            error: new Error(`Error confirming a hand-off: ${outcome.reason}`),
+            context: { op: 'handoff', status: outcome.status ?? 0 },
+          },
+          refused,
+        ]
+      : [
+          log,
+          { kind: 'online', online: false },
+          { kind: 'answer', result: { ok: false, failure: 'unreachable' } },
+        ]
+  }
+  // A sign-out or another hand-off aborts the check: no outage, and no answer about this one.
+  return { transition: null, onlyInEpoch: startEpoch, then: () => then, otherwise: overtaken }
 }
