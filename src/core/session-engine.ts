@@ -1,6 +1,5 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
 import type { AccountCall, AccountResult } from './account-calls.ts'
-import { BodyTooLargeError } from './body-too-large.ts'
 import {
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,
@@ -18,11 +17,7 @@ import {
   type EventsCache,
   type StoredSession,
 } from './engine-state.ts'
-import {
-  describeEventsFailure,
-  EventsResponseError,
-  readEventsResponse,
-} from './events-response.ts'
+import { readEventsResponse } from './events-response.ts'
 import { problemsKey } from './poap-events-body.ts'
 import {
   PROTOCOL_VERSION,
@@ -45,7 +40,9 @@ import { allowedImageUrl } from './image-url.ts'
 import { createProviderCalls } from './provider-calls.ts'
 import {
   afterEventsArrived,
+  afterEventsFailed,
   afterHandoffCheck,
+  afterSessionEnd,
   afterReauth,
   type Effect,
   type Step,
@@ -58,7 +55,6 @@ import { inEpoch, type Transition } from './session-transitions.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts } from './ports.ts'
 import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
-import { ValidationError } from './validation.ts'
 import {
   backoffDelay,
   dueReason,
@@ -129,17 +125,6 @@ type DueCheck = (
   now: number,
   state: EngineState,
 ) => DueReason | 'requested' | null
-
-/**
- * Whether an events failure means the service cannot be used now: no answer (offline, timed out),
- * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error, a
- * JSON body of the wrong shape or one too long is an answer: the service is there.
- */
-function serviceUnreachable(error: unknown): boolean {
-  if (error instanceof ValidationError || error instanceof BodyTooLargeError) return false
-  if (!(error instanceof EventsResponseError)) return true
-  return error.status < 400 || error.status >= 500 || error.status === 429
-}
 
 /** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
@@ -232,6 +217,8 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         return http.abort(SESSION_ABORT_KEY)
       case 'answer':
         return answer?.(effect.result)
+      case 'revoke':
+        return provider.revoke(effect.session)
     }
   }
 
@@ -280,14 +267,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       })
       read = readEventsResponse(response.status, response.contentType, await response.text())
     } catch (error) {
-      // Aborted by a sign-out or a new hand-off: not a failure anyone needs to hear about.
-      if ((await readState()).epoch !== epoch) return
-      const message = describeEventsFailure(error)
-      logger.error('Failed to fetch poap events', { message })
-      reporter(error, { op: 'poap-events' })
-      broadcast({ v, type: WORKER_MESSAGE.eventsError, message })
-      if (serviceUnreachable(error)) setOnline(false)
-      await tapsFailed(epoch)
+      await run(afterEventsFailed(error, epoch))
       return
     }
     const { problems } = read
@@ -313,20 +293,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     reason: SignOutReason,
     options: { revoke: boolean; onlyEpoch?: number },
   ): Promise<void> {
-    let ended: StoredSession | null = null
-    const end: Transition = (state) => {
-      ended = state.session
-      return transitions.signedOut(state)
-    }
-    const wrote = await mutate(
-      options.onlyEpoch === undefined ? end : inEpoch(options.onlyEpoch, end),
-    )
-    if (!wrote) return
-    http.abort(SESSION_ABORT_KEY)
-    broadcast({ v, type: WORKER_MESSAGE.signout, reason })
-    logger.info('Signed out', { reason })
-    const endedSession = ended as StoredSession | null
-    if (options.revoke && endedSession !== null) await provider.revoke(endedSession)
+    await run(afterSessionEnd({ reason, ...options }))
   }
 
   /**

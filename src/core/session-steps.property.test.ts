@@ -6,12 +6,16 @@ import { initialEngineState, type EngineState, type StoredSession } from './engi
 import type { AuthenticateOutcome } from './provider-session.ts'
 import {
   afterEventsArrived,
+  afterEventsFailed,
   afterHandoffCheck,
+  afterSessionEnd,
   afterReauth,
   type Effect,
   type ReauthCall,
 } from './session-steps.ts'
+import { EventsResponseError } from './events-response.ts'
 import { sessionToken } from './testing/arbitraries.ts'
+import { ValidationError } from './validation.ts'
 import { TEST_TIMING } from './timing.ts'
 
 const time = fc.integer({ min: 0, max: 2 ** 45 })
@@ -136,7 +140,7 @@ describe('after a re-authentication', () => {
           [...step.then(null), ...step.otherwise]
             .filter((effect) => effect.kind !== 'fetch-events')
             .map((effect) =>
-              effect.kind === 'report' ? [effect.error.message, effect.context] : effect,
+              effect.kind === 'report' ? [String(effect.error), effect.context] : effect,
             ),
         )
         const secrets = [c.session.sessionToken, c.session.jwt]
@@ -237,5 +241,72 @@ describe('after a hand-off’s check', () => {
         )
       }),
     )
+  })
+})
+
+describe('after a session ends', () => {
+  it('starts a new epoch with nothing kept, tells every tab, and revokes the session it ended when asked', () => {
+    fc.assert(
+      fc.property(
+        fc.option(session, { nil: null }),
+        fc.nat({ max: 5 }),
+        fc.boolean(),
+        fc.constantFrom('user' as const, ...UNRECOVERABLE_ERROR_TYPES),
+        (ended, epoch, revoke, reason) => {
+          const before: EngineState = { ...initialEngineState(epoch), session: ended }
+          const step = afterSessionEnd({ reason, revoke })
+          expect(step.transition?.(before)).toEqual(initialEngineState(epoch + 1))
+          const effects = step.then(before)
+          expect(effects.slice(0, 2)).toEqual([
+            { kind: 'abort-calls' },
+            { kind: 'broadcast', message: { v: 2, type: 'signout', reason } },
+          ])
+          const revoked = effects.flatMap((effect) =>
+            effect.kind === 'revoke' ? [effect.session] : [],
+          )
+          expect(revoked).toEqual(revoke && ended !== null ? [ended] : [])
+        },
+      ),
+    )
+  })
+
+  it('for a call’s outcome, ends only the session of its epoch: a newer sign-in survives', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 5 }), (epoch) => {
+        const step = afterSessionEnd({
+          reason: 'session_not_found',
+          revoke: false,
+          onlyEpoch: epoch,
+        })
+        expect(step.transition?.(initialEngineState(epoch + 1))).toBeNull()
+        expect(step.otherwise).toEqual([])
+      }),
+    )
+  })
+})
+
+describe('after an events fetch fails', () => {
+  it('tells the tabs and holds the taps; offline only when the service cannot be used', () => {
+    const cases: [unknown, boolean][] = [
+      [new DOMException('timed out', 'TimeoutError'), true],
+      [new EventsResponseError(503, 'HTTP 503'), true],
+      [new EventsResponseError(429, 'HTTP 429'), true],
+      [new EventsResponseError(401, 'HTTP 401'), false],
+      [new ValidationError('data', 'an array'), false],
+    ]
+    for (const [error, offline] of cases) {
+      const step = afterEventsFailed(error, 2)
+      expect(step.transition).toBeNull()
+      expect(step.onlyInEpoch).toBe(2)
+      const effects = step.then(null)
+      expect(kinds(effects)).toEqual([
+        'log',
+        'report',
+        'broadcast',
+        ...(offline ? ['online'] : []),
+        'taps-failed',
+      ])
+      expect(effects).toContainEqual({ kind: 'taps-failed', epoch: 2 })
+    }
   })
 })

@@ -16,6 +16,9 @@ import {
 } from './protocol.ts'
 import type { AuthenticateOutcome } from './provider-session.ts'
 import { nextDueAfterSuccess, type DueReason, type ScheduleTiming } from './schedule.ts'
+import { BodyTooLargeError } from './body-too-large.ts'
+import { describeEventsFailure, EventsResponseError } from './events-response.ts'
+import { ValidationError } from './validation.ts'
 import {
   eventsFetched,
   handedOff,
@@ -23,6 +26,7 @@ import {
   newProblems,
   reauthenticated,
   reauthFailed,
+  signedOut,
   type Transition,
 } from './session-transitions.ts'
 
@@ -37,12 +41,20 @@ export type Effect =
   | { kind: 'end-session'; reason: SignOutReason; epoch: number }
   /** Pending taps wait longer before the schedule tries them again. */
   | { kind: 'taps-failed'; epoch: number }
-  | { kind: 'log'; level: 'info' | 'warn'; message: string; details?: Record<string, unknown> }
-  | { kind: 'report'; error: Error; context: ReportContext }
+  | {
+      kind: 'log'
+      level: 'info' | 'warn' | 'error'
+      message: string
+      details?: Record<string, unknown>
+    }
+  /** Reports an error (without the engine's secrets, which the reporter scrubs). */
+  | { kind: 'report'; error: unknown; context: ReportContext }
   /** Aborts the calls of the session that was (a new one takes its place). */
   | { kind: 'abort-calls' }
   /** Answers the page that asked (a hand-off's result). */
   | { kind: 'answer'; result: HandoffResult }
+  /** Revokes the session that ended, best effort. */
+  | { kind: 'revoke'; session: StoredSession }
 
 /** A state change and what follows it. */
 export interface Step {
@@ -300,4 +312,64 @@ export function afterHandoffCheck(outcome: AuthenticateOutcome, check: HandoffCh
   }
   // A sign-out or another hand-off aborts the check: no outage, and no answer about this one.
   return { transition: null, onlyInEpoch: startEpoch, then: () => then, otherwise: overtaken }
+}
+
+/**
+ * Whether an events failure means the service cannot be used now: no answer (offline, timed out),
+ * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error, a
+ * JSON body of the wrong shape or one too long is an answer: the service is there.
+ */
+export function serviceUnreachable(error: unknown): boolean {
+  if (error instanceof ValidationError || error instanceof BodyTooLargeError) return false
+  if (!(error instanceof EventsResponseError)) return true
+  return error.status < 400 || error.status >= 500 || error.status === 429
+}
+
+/**
+ * What a failed events fetch of the session of `epoch` leads to: logged, reported, told to every
+ * tab (their list stays), the status offline if the service cannot be used, the taps held back.
+ * A fetch a sign-out or a new hand-off aborted is no failure anyone needs to hear about.
+ */
+export function afterEventsFailed(error: unknown, epoch: number): Step {
+  const message = describeEventsFailure(error)
+  return {
+    transition: null,
+    onlyInEpoch: epoch,
+    then: () => [
+      { kind: 'log', level: 'error', message: 'Failed to fetch poap events', details: { message } },
+      { kind: 'report', error, context: { op: 'poap-events' } },
+      {
+        kind: 'broadcast',
+        message: { v: PROTOCOL_VERSION, type: WORKER_MESSAGE.eventsError, message },
+      },
+      ...(serviceUnreachable(error) ? [{ kind: 'online' as const, online: false }] : []),
+      { kind: 'taps-failed', epoch },
+    ],
+    otherwise: [],
+  }
+}
+
+/** How a session ends: why, whether to revoke it, and (for a call's outcome) only in its epoch. */
+export interface SessionEnd {
+  reason: SignOutReason
+  revoke: boolean
+  /** Ends it only while the state is in this epoch: a newer sign-in must survive. */
+  onlyEpoch?: number
+}
+
+/**
+ * Ending the session: a new epoch with nothing kept, in one write (first, so nothing is lost if
+ * the revoke hangs or fails); its calls aborted, every tab told, then the revoke, best effort.
+ */
+export function afterSessionEnd({ reason, revoke, onlyEpoch }: SessionEnd): Step {
+  return {
+    transition: onlyEpoch === undefined ? signedOut : inEpoch(onlyEpoch, signedOut),
+    then: (before) => [
+      { kind: 'abort-calls' },
+      { kind: 'broadcast', message: { v: PROTOCOL_VERSION, type: WORKER_MESSAGE.signout, reason } },
+      { kind: 'log', level: 'info', message: 'Signed out', details: { reason } },
+      ...(revoke && before?.session ? [{ kind: 'revoke' as const, session: before.session }] : []),
+    ],
+    otherwise: [],
+  }
 }
