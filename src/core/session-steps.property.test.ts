@@ -14,39 +14,13 @@ import {
   type ReauthCall,
 } from './session-steps.ts'
 import { EventsResponseError } from './events-response.ts'
-import { sessionToken } from './testing/arbitraries.ts'
+import {
+  authenticatedSession as authenticated,
+  epochMs as time,
+  storedSession as session,
+} from './testing/arbitraries.ts'
 import { ValidationError } from './validation.ts'
 import { TEST_TIMING } from './timing.ts'
-
-const time = fc.integer({ min: 0, max: 2 ** 45 })
-const text = fc.string({ minLength: 1, maxLength: 8 })
-/** A JWT's look: long enough that finding it in a text means it was put there. */
-const jwt = sessionToken.map((token) => `eyJ${token}`)
-
-const authenticated = fc.record({
-  sessionToken,
-  jwt,
-  expiresAt: time,
-  userId: fc.constantFrom('user-ana', 'user-ben'),
-  sessionId: fc.option(text, { nil: null }),
-  email: fc.constant(null),
-  phone: fc.constant(null),
-  factorAt: fc.option(time, { nil: null }),
-})
-
-const session: fc.Arbitrary<StoredSession> = fc.record({
-  sessionToken,
-  jwt,
-  expiresAt: time,
-  userId: fc.constantFrom('user-ana', 'user-ben'),
-  sessionId: fc.option(text, { nil: null }),
-  email: fc.constant(null),
-  phone: fc.constant(null),
-  factorAt: fc.option(time, { nil: null }),
-  lastAuthAt: time,
-  nextDueAt: time,
-  backoffAttempt: fc.nat({ max: 20 }),
-})
 
 const outcome: fc.Arbitrary<AuthenticateOutcome> = fc.oneof(
   authenticated.map((s) => ({ kind: 'success' as const, session: s })),

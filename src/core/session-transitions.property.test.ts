@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseEngineState, type EngineState, type StoredSession } from './engine-state.ts'
+import { parseEngineState, type EngineState } from './engine-state.ts'
 import {
   eventsFetched,
   handedOff,
@@ -19,27 +19,13 @@ import {
   tapsFailed,
   type Transition,
 } from './session-transitions.ts'
-import { appEvent, sessionToken, tapQuery } from './testing/arbitraries.ts'
-
-/** Epoch milliseconds; often a few apart, so equal times (a tap saved as a fetch began) come up. */
-const time = fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 2 ** 45 }))
-/** Few holders, so lists and taps of the same and of another holder both come up often. */
-const userId = fc.constantFrom('user-ana', 'user-ben', 'user-chi')
-const text = fc.string({ minLength: 1, maxLength: 8 })
-
-const session: fc.Arbitrary<StoredSession> = fc.record({
-  sessionToken,
-  jwt: text,
-  expiresAt: time,
-  userId,
-  sessionId: fc.option(text, { nil: null }),
-  email: fc.option(fc.emailAddress(), { nil: null }),
-  phone: fc.option(fc.constant('+15555550100'), { nil: null }),
-  factorAt: fc.option(time, { nil: null }),
-  lastAuthAt: time,
-  nextDueAt: time,
-  backoffAttempt: fc.nat({ max: 20 }),
-})
+import {
+  appEvent,
+  epochMs as time,
+  holderId as userId,
+  storedSession as session,
+  tapQuery,
+} from './testing/arbitraries.ts'
 
 const cache = fc.record({
   userId,

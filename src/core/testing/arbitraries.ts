@@ -2,7 +2,8 @@
 import fc from 'fast-check'
 import type { EventDate } from '../event-date.ts'
 import { POAP_EVENT_STATUSES, type PoapEvent } from '../poap-event.ts'
-import type { AuthenticateData } from '../provider-session.ts'
+import type { StoredSession } from '../engine-state.ts'
+import type { AuthenticateData, AuthenticatedSession } from '../provider-session.ts'
 import { TAP_FORMATS, type TapFormat } from '../tap-params.ts'
 
 /** Text of `length` characters drawn from `alphabet`. */
@@ -86,6 +87,35 @@ export const appEvent: fc.Arbitrary<PoapEvent> = fc.record({
 
 /** A provider session token (44 base64url characters). */
 export const sessionToken = charsOf(BASE64URL, 44)
+
+/** Epoch milliseconds; often a few apart, so equal times (a tap saved as a fetch began) come up. */
+export const epochMs = fc.oneof(
+  fc.integer({ min: 0, max: 4 }),
+  fc.integer({ min: 0, max: 2 ** 45 }),
+)
+
+/** A few holders, so the same holder and another one both come up often. */
+export const holderId = fc.constantFrom('user-ana', 'user-ben', 'user-chi')
+
+/** A session as the provider confirmed it; its JWT long enough that finding it in a text means it was put there. */
+export const authenticatedSession: fc.Arbitrary<AuthenticatedSession> = fc.record({
+  sessionToken,
+  jwt: sessionToken.map((token) => `eyJ${token}`),
+  expiresAt: epochMs,
+  userId: holderId,
+  sessionId: fc.option(charsOf(BASE64URL, 8), { nil: null }),
+  email: fc.option(fc.emailAddress(), { nil: null }),
+  phone: fc.option(fc.constant('+15555550100'), { nil: null }),
+  factorAt: fc.option(epochMs, { nil: null }),
+})
+
+/** A session as the engine keeps it, with its schedule. */
+export const storedSession: fc.Arbitrary<StoredSession> = fc
+  .tuple(
+    authenticatedSession,
+    fc.record({ lastAuthAt: epochMs, nextDueAt: epochMs, backoffAttempt: fc.nat({ max: 20 }) }),
+  )
+  .map(([session, schedule]) => ({ ...session, ...schedule }))
 
 /** The provider's authenticate parts as a page hands them over (`session_id` only sometimes). */
 export const authenticateData: fc.Arbitrary<AuthenticateData> = fc
