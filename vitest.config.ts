@@ -23,8 +23,10 @@ function browserWorkers(): number {
 
 export default defineConfig({
   test: {
-    // One worker per core: vitest's default leaves a core to its main process, which mostly waits.
-    maxWorkers: availableParallelism(),
+    // Every project runs at once, in one group (vitest requires one worker count per group): the
+    // unit files fill the cores while browser files wait on pages. One more worker than cores:
+    // vitest's default leaves a core to its main process, which mostly waits.
+    maxWorkers: browserWorkers(),
     projects: [
       {
         test: {
@@ -79,9 +81,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/browser-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // After the unit projects (a group of its own, as its worker count differs), and as many
-          // files at once as there are stacks.
-          sequence: { groupOrder: 1 },
+          // As many files at once as there are stacks, beside the unit projects.
           fileParallelism: true,
           maxWorkers: browserWorkers(),
         },
