@@ -152,7 +152,7 @@ const viteTags = {
 const lowPriorityPreload = (href: string) =>
   `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`
 
-/** `page` with the tag `tag` replaced by `by`; the build fails if Vite no longer writes that tag. */
+/** `page` with `tag` replaced by `by`; the build fails if Vite no longer writes that tag. */
 function swapTag(page: string, tag: string, by: string): string {
   if (!page.includes(tag)) {
     throw new Error(`The built page has no ${tag}: Vite now writes its tags differently`)

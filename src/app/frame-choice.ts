@@ -16,7 +16,7 @@ export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous
 /** Attribute naming a frame in the page; the element with id `shell` holds them all. */
 export const FRAME_ATTRIBUTE = 'data-shell-frame'
 
-/** What the script needs to know of the page: the names it looks for, and the light theme's label. */
+/** What the script knows of the page: the names it looks for, and the light theme's label. */
 export type FrameChoiceNames = {
   signinKey: string
   signoutKey: string

@@ -60,7 +60,7 @@ const passkey = object({
 })
 export type Passkey = Infer<typeof passkey>
 
-/** What a tab may ask of the holder's account, by call; every field is checked again by the protocol. */
+/** What a tab may ask of the holder's account, by call; the protocol checks every field. */
 const accountCalls = {
   passkeys: object({}),
   'passkey-options': object({}),

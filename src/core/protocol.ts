@@ -192,13 +192,13 @@ const workerMessages = {
   /** A user signed in (after a hand-off). */
   [WORKER_MESSAGE.signin]: object({
     email: optionalString,
-    /** The holder's phone number (E.164), for a holder who signed in by text message; null otherwise. */
+    /** The holder's phone number (E.164) if they signed in by text message, else null. */
     phone: optionalString,
     expiresAt: finiteNumber,
   }),
   /** The session ended; every tab clears its state and leaves protected routes. */
   [WORKER_MESSAGE.signout]: object({ reason: signOutReason }),
-  /** A re-authentication succeeded: the session's new expiry (its fresh JWT stays in the worker). */
+  /** A re-authentication succeeded: the session's new expiry (its JWT stays in the worker). */
   [WORKER_MESSAGE.session]: object({ expiresAt: finiteNumber }),
   /** A new event list. */
   [WORKER_MESSAGE.events]: eventsView,
@@ -228,7 +228,7 @@ const workerMessages = {
   }),
   /** The answer to one tab's `account` request, posted to that tab alone. */
   [WORKER_MESSAGE.accountResult]: object({ id: requestId, result: accountResultSchema }),
-  /** The answer to one tab's `handoff`, posted to that tab alone (after `signin`, when it was taken). */
+  /** The answer to one tab's `handoff`, to that tab alone (after `signin`, when it was taken). */
   [WORKER_MESSAGE.handoffResult]: object({ id: requestId, result: handoffResult }),
 }
 

@@ -26,7 +26,7 @@ export type Infer<S> = S extends Schema<infer T> ? T : never
 /** An intersection shown as one object type. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
-/** A schema with a check of its own, for what the blocks below do not say (e.g. a domain parser). */
+/** A schema with a check of its own, for what the blocks below cannot say (a domain parser). */
 export const custom = <T>(read: (value: unknown, path: string) => T): Schema<T> => ({ read })
 
 /** `key` under `path`, as a ValidationError names it. */
@@ -69,7 +69,7 @@ export const array = <T>(item: Schema<T>): Schema<T[]> =>
 export const nullable = <T>(inner: Schema<T>): Schema<T | null> =>
   custom((value, path) => (value === null ? null : inner.read(value, path)))
 
-/** `fallback()` when the value is absent (a field an older peer does not send), else `inner`'s read. */
+/** `fallback()` for an absent value (a field an older peer does not send), else `inner`'s read. */
 export const orWhenAbsent = <T>(inner: Schema<T>, fallback: () => T): Schema<T> =>
   custom((value, path) => (value === undefined ? fallback() : inner.read(value, path)))
 

@@ -65,7 +65,7 @@ export interface Step {
    * hand-off came first), `otherwise` follows instead of `then`.
    */
   onlyInEpoch?: number
-  /** The effects after the change was written (at once without one), given the state it replaced. */
+  /** The effects once the change was written (at once without one), given the state it replaced. */
   then: (before: EngineState | null) => Effect[]
   /** The effects when the transition wrote nothing (a sign-out or hand-off came first). */
   otherwise: Effect[]

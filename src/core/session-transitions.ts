@@ -1,8 +1,22 @@
 /**
  * The session's state transitions: pure functions from the stored state to the next one, or null
  * to write nothing. The engine (src/core/session-engine.ts) runs each inside one atomic update of
- * the store and performs the effects that follow (broadcasts, calls, reports). Reading this file
+ * the store and performs the effects that follow (src/core/session-steps.ts). Reading this file
  * names every way the stored session, its event list and its pending taps can change.
+ *
+ * The states, and what moves between them:
+ *
+ *   signed out  ── handedOff ─────────▶  signed in      (new epoch; another holder's list, taps go)
+ *   signed in   ── reauthenticated ───▶  signed in      (fresh JWT, the next call scheduled)
+ *   signed in   ── reauthFailed ──────▶  backing off    (the next try after 2^n backoff)
+ *   backing off ── reauthFailed ──────▶  backing off    (a longer wait)
+ *   backing off ── reauthenticated ───▶  signed in
+ *   any         ── signedOut ─────────▶  signed out     (new epoch, nothing kept)
+ *   any         ── handedOff ─────────▶  signed in      (a new hand-off replaces the session)
+ *
+ * While signed in (or backing off): `tapKept` adds a pending tap, `eventsFetched` keeps the list
+ * and settles the taps kept before it was asked for, `tapsFailed` makes them wait longer,
+ * `passkeyRegistered` renews the session, `staleEventsDropped` drops a list too old to show.
  */
 import type { AuthenticatedSession } from './provider-session.ts'
 import {

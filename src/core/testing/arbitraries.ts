@@ -97,7 +97,10 @@ export const epochMs = fc.oneof(
 /** A few holders, so the same holder and another one both come up often. */
 export const holderId = fc.constantFrom('user-ana', 'user-ben', 'user-chi')
 
-/** A session as the provider confirmed it; its JWT long enough that finding it in a text means it was put there. */
+/**
+ * A session as the provider confirmed it; its JWT long enough that finding it in a text means it
+ * was put there.
+ */
 export const authenticatedSession: fc.Arbitrary<AuthenticatedSession> = fc.record({
   sessionToken,
   jwt: sessionToken.map((token) => `eyJ${token}`),
