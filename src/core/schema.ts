@@ -27,7 +27,9 @@ export type Infer<S> = S extends Schema<infer T> ? T : never
 export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** A schema with a check of its own, for what the blocks below cannot say (a domain parser). */
-export const custom = <T>(read: (value: unknown, path: string) => T): Schema<T> => ({ read })
+export const custom = /* @__NO_SIDE_EFFECTS__ */ <T>(
+  read: (value: unknown, path: string) => T,
+): Schema<T> => ({ read })
 
 /** `key` under `path`, as a ValidationError names it. */
 const at = (path: string, key: string) => (path === '' ? key : `${path}.${key}`)
@@ -48,11 +50,16 @@ export const finiteNumber: Schema<number> = custom(expectNumber)
 export const boolean: Schema<boolean> = custom(expectBoolean)
 
 /** One of the strings `allowed`. */
-export const oneOf = <const T extends string>(allowed: readonly T[]): Schema<T> =>
-  custom((value, path) => expectOneOf(value, allowed, path))
+export const oneOf = /* @__NO_SIDE_EFFECTS__ */ <const T extends string>(
+  allowed: readonly T[],
+): Schema<T> => custom((value, path) => expectOneOf(value, allowed, path))
 
 /** What `inner` reads, when it also passes `test` (else a ValidationError expecting `expected`). */
-export const refine = <T>(inner: Schema<T>, test: (value: T) => boolean, expected: string) =>
+export const refine = /* @__NO_SIDE_EFFECTS__ */ <T>(
+  inner: Schema<T>,
+  test: (value: T) => boolean,
+  expected: string,
+) =>
   custom((value, path): T => {
     const read = inner.read(value, path)
     if (!test(read)) throw new ValidationError(path, expected)
@@ -60,17 +67,20 @@ export const refine = <T>(inner: Schema<T>, test: (value: T) => boolean, expecte
   })
 
 /** An array, each item read by `item`. */
-export const array = <T>(item: Schema<T>): Schema<T[]> =>
+export const array = /* @__NO_SIDE_EFFECTS__ */ <T>(item: Schema<T>): Schema<T[]> =>
   custom((value, path) =>
     expectArray(value, path).map((entry, i) => item.read(entry, `${path}[${i}]`)),
   )
 
 /** Null as null, anything else read by `inner`. */
-export const nullable = <T>(inner: Schema<T>): Schema<T | null> =>
+export const nullable = /* @__NO_SIDE_EFFECTS__ */ <T>(inner: Schema<T>): Schema<T | null> =>
   custom((value, path) => (value === null ? null : inner.read(value, path)))
 
 /** `fallback()` for an absent value (a field an older peer does not send), else `inner`'s read. */
-export const orWhenAbsent = <T>(inner: Schema<T>, fallback: () => T): Schema<T> =>
+export const orWhenAbsent = /* @__NO_SIDE_EFFECTS__ */ <T>(
+  inner: Schema<T>,
+  fallback: () => T,
+): Schema<T> =>
   custom((value, path) => (value === undefined ? fallback() : inner.read(value, path)))
 
 /** Named fields, each with its schema. */
@@ -80,7 +90,9 @@ export type Fields = Record<string, Schema<unknown>>
 export type ObjectOf<F extends Fields> = Simplify<{ -readonly [K in keyof F]: Infer<F[K]> }>
 
 /** An object with exactly the fields `fields` name (others are left behind). */
-export const object = <const F extends Fields>(fields: F): Schema<ObjectOf<F>> =>
+export const object = /* @__NO_SIDE_EFFECTS__ */ <const F extends Fields>(
+  fields: F,
+): Schema<ObjectOf<F>> =>
   custom((value, path) => {
     const raw = expectRecord(value, path)
     const read: Record<string, unknown> = {}
@@ -90,7 +102,7 @@ export const object = <const F extends Fields>(fields: F): Schema<ObjectOf<F>> =
   })
 
 /** Both objects' fields, read from the same value. */
-export const merge = <A extends object, B extends object>(
+export const merge = /* @__NO_SIDE_EFFECTS__ */ <A extends object, B extends object>(
   a: Schema<A>,
   b: Schema<B>,
 ): Schema<Simplify<A & B>> =>
@@ -108,7 +120,10 @@ export type VariantOf<D extends string, C extends Record<string, Schema<object>>
  * A union told apart by the field `tag`: its value names the case (the booleans `true` and
  * `false`, and only they, name the cases `'true'` and `'false'`), whose schema reads the rest.
  */
-export const variant = <const D extends string, const C extends Record<string, Schema<object>>>(
+export const variant = /* @__NO_SIDE_EFFECTS__ */ <
+  const D extends string,
+  const C extends Record<string, Schema<object>>,
+>(
   tag: D,
   cases: C,
 ): Schema<VariantOf<D, C>> =>
