@@ -319,7 +319,7 @@ export function afterHandoffCheck(outcome: AuthenticateOutcome, check: HandoffCh
  * a 5xx or 429, or a body that is not JSON at all (a captive portal's page). A client error, a
  * JSON body of the wrong shape or one too long is an answer: the service is there.
  */
-export function serviceUnreachable(error: unknown): boolean {
+function serviceUnreachable(error: unknown): boolean {
   if (error instanceof ValidationError || error instanceof BodyTooLargeError) return false
   if (!(error instanceof EventsResponseError)) return true
   return error.status < 400 || error.status >= 500 || error.status === 429

@@ -46,7 +46,7 @@ const eventsOf = (state: EngineState, userId: string) =>
   state.events?.userId === userId ? state.events : null
 
 /** The queue after a sign-in of `userId`: their own taps stay, anyone else's are dropped. */
-export function tapsOf(queue: TapQueue, userId: string): TapQueue {
+function tapsOf(queue: TapQueue, userId: string): TapQueue {
   const taps = queue.taps.filter((tap) => tap.userId === userId)
   return taps.length === 0 ? emptyTapQueue() : { ...queue, taps }
 }
