@@ -1,4 +1,4 @@
-/** Build: React, file-based routes, the PWA (manifest + injected worker), theme boot and CSP. */
+/** Build: React, Lingui's catalogs, file-based routes, the PWA (manifest + injected worker), theme boot and CSP. */
 import { readFileSync } from 'node:fs'
 import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -9,6 +9,7 @@ import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { sourceMapsAside } from './build/source-maps-aside.ts'
 import { securityHeaders } from './build/security-headers.ts'
+import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
 
 /** manifest.webmanifest is the single source of the web app manifest. */
 const manifest = JSON.parse(
@@ -23,6 +24,9 @@ export default defineConfig(({ mode }) => {
     // build takes this `define` too; decision 027).
     define: { 'import.meta.env.VITE_TEST_TIMING': JSON.stringify(testTimingFlag(env)) },
     plugins: [
+      // Lingui's macros compiled first, and each language's PO catalog compiled when imported.
+      linguiMacros(),
+      linguiCatalogs(),
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       pageShell(config, { prerender: '/src/app/prerender.tsx' }),

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
 
 /**
  * How many browser-test files run at once (`BROWSER_WORKERS`; one more than the cores when unset,
@@ -47,7 +48,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [linguiMacros(), linguiCatalogs(), react()],
         test: {
           name: 'app',
           environment: 'jsdom',

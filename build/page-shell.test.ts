@@ -4,6 +4,7 @@ import type { Rolldown } from 'vite'
 import { parseConfig } from '../src/config/defaults.ts'
 import { appStartScript } from './app-start.ts'
 import { landingBootScript } from './landing-boot.ts'
+import { localeBootScript } from './locale-boot.ts'
 import {
   absoluteShareUrls,
   builtEntry,
@@ -126,6 +127,7 @@ describe('page shell', () => {
     script: '/assets/index-abc.js',
     preloads: ['/assets/react-def.js'],
     stylesheets: [{ href: '/assets/index-abc.css', css: 'body{color:red}' }],
+    catalogs: { de: '/assets/de-ghi.js' },
   }
   /** The tags Vite writes for that entry. */
   const viteHead = [
@@ -194,10 +196,16 @@ describe('page shell', () => {
   })
 
   it('allows by hash every inline script and style the finished page holds, and nothing else', () => {
-    const page = `<head><!-- csp --><!-- theme-boot -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
+    const page = `<head><!-- csp --><!-- theme-boot --><!-- locale-boot -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
     const built = renderPageShell(page, parseConfig({}), { csp: true, entry, shell })
     const { scripts, styles } = inlineContents(built)
-    expect(scripts).toEqual([themeBootScript, 'pick()', appStartScript(['/assets/index-abc.js'])])
+    expect(scripts).toEqual([
+      themeBootScript,
+      // The language boot preloads the built catalogs.
+      localeBootScript({ de: '/assets/de-ghi.js' }),
+      'pick()',
+      appStartScript(['/assets/index-abc.js']),
+    ])
     expect(styles).toEqual(['body{color:red}'])
     expect(policyOf(built)).toBe(contentSecurityPolicy(parseConfig({}), scripts, styles))
   })
@@ -282,11 +290,12 @@ describe('inline contents', () => {
 
 describe('built entry', () => {
   /** A chunk of the bundle as the post hook sees it (only what the page shell reads). */
-  const chunk = (fileName: string, imports: string[]) =>
+  const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) =>
     ({
       type: 'chunk',
       fileName,
       imports,
+      facadeModuleId,
     }) as unknown as Rolldown.OutputChunk
   const asset = (fileName: string, source: string | Uint8Array) =>
     ({ type: 'asset', fileName, source }) as unknown as Rolldown.OutputAsset
@@ -300,6 +309,9 @@ describe('built entry', () => {
       'assets/shared.js': chunk('assets/shared.js', []),
       'assets/index.css': asset('assets/index.css', 'body{}'),
       'assets/shared.css': asset('assets/shared.css', new TextEncoder().encode('p{}')),
+      'assets/es-1.js': chunk('assets/es-1.js', [], '/app/src/locales/es.po'),
+      'assets/pt-BR-2.js': chunk('assets/pt-BR-2.js', [], '/app/src/locales/pt-BR.po'),
+      'assets/po-3.js': chunk('assets/po-3.js', [], '/app/src/features/po.ts'),
     }
     expect(builtEntry(index, bundle, '/')).toEqual({
       script: '/assets/index.js',
@@ -308,6 +320,7 @@ describe('built entry', () => {
         { href: '/assets/index.css', css: 'body{}' },
         { href: '/assets/shared.css', css: 'p{}' },
       ],
+      catalogs: { es: '/assets/es-1.js', 'pt-BR': '/assets/pt-BR-2.js' },
     })
   })
 })

@@ -7,9 +7,11 @@
  */
 import { createHash } from 'node:crypto'
 import { runnerImport, type Plugin, type Rolldown } from 'vite'
+import { linguiCatalogs, linguiMacros } from './lingui.ts'
 import type { AppConfig } from '../src/config/defaults.ts'
 import { appStartScript } from './app-start.ts'
 import { landingBootScript } from './landing-boot.ts'
+import { localeBootScript } from './locale-boot.ts'
 import { REFERRER_POLICY } from './security-headers.ts'
 import { themeBootScript } from './theme-boot.ts'
 
@@ -87,7 +89,7 @@ export async function prerenderShell(modulePath: string): Promise<PrerenderedShe
   const { module } = await runnerImport<{ renderShell(): Promise<PrerenderedShell> }>(modulePath, {
     configFile: false,
     logLevel: 'warn',
-    plugins: [noCss],
+    plugins: [noCss, linguiMacros(), ...linguiCatalogs()],
   })
   return module.renderShell()
 }
@@ -103,7 +105,12 @@ export interface BuiltEntry {
    * does not split CSS); one it does not link is left to load with its chunk.
    */
   stylesheets: { href: string; css: string }[]
+  /** Each language's catalog chunk (a PO file the app imports), as a path on the site. */
+  catalogs: Record<string, string>
 }
+
+/** A catalog module's id: a PO file named for its language. */
+const CATALOG_MODULE = /\/([A-Za-z-]+)\.po$/
 
 /** The entry as Vite wrote it into the page: `chunk` and `bundle` are the post hook's. */
 export function builtEntry(
@@ -130,10 +137,17 @@ export function builtEntry(
       typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)
     return [{ href: base + file.fileName, css }]
   })
+  const catalogs: Record<string, string> = {}
+  for (const file of Object.values(bundle)) {
+    const locale =
+      file.type === 'chunk' ? CATALOG_MODULE.exec(file.facadeModuleId ?? '')?.[1] : null
+    if (locale) catalogs[locale] = base + file.fileName
+  }
   return {
     script: base + chunk.fileName,
     preloads: imported.map((c) => base + c.fileName),
     stylesheets,
+    catalogs,
   }
 }
 
@@ -195,6 +209,10 @@ export function renderPageShell(
     html
       .replace('<!-- referrer -->', referrerMeta)
       .replace('<!-- theme-boot -->', () => `<script>${themeBootScript}</script>`)
+      .replace(
+        '<!-- locale-boot -->',
+        () => `<script>${localeBootScript(entry?.catalogs)}</script>`,
+      )
       .replace('<!-- landing-boot -->', () => `<script>${landingBootScript}</script>`),
     config.siteUrl,
   )

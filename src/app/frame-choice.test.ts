@@ -6,15 +6,24 @@ import { FRAME_ATTRIBUTE, frameChoiceScript, type ShellFrame } from './frame-cho
 
 const FRAMES: ShellFrame[] = ['landing', 'list', 'sign-in', 'tap', 'tap-anonymous', 'blank']
 
-/** Puts every frame in the page (the anonymous tap frame with its sign-in link), as the build does. */
+const LANGS = ['en', 'es']
+
+const script = frameChoiceScript({ en: 'Switch to dark theme', es: 'Cambiar al tema oscuro' })
+
+/**
+ * Puts every frame in the page in each of two languages (the anonymous tap frame with its sign-in
+ * link), as the build does.
+ */
 function pageWithFrames(): void {
-  document.body.innerHTML = FRAMES.map((frame) => {
-    const content =
-      frame === 'tap-anonymous'
-        ? '<a data-tap-sign-in href="/auth/email">Sign in to collect</a>'
-        : '<button data-theme-toggle aria-label="Switch to light theme">☀</button>'
-    return `<div ${FRAME_ATTRIBUTE}="${frame}">${content}</div>`
-  }).join('')
+  document.body.innerHTML = LANGS.flatMap((lang) =>
+    FRAMES.map((frame) => {
+      const content =
+        frame === 'tap-anonymous'
+          ? '<a data-tap-sign-in href="/auth/email">Sign in to collect</a>'
+          : '<button data-theme-toggle aria-label="Switch to light theme">☀</button>'
+      return `<div ${FRAME_ATTRIBUTE}="${frame}" lang="${lang}">${content}</div>`
+    }),
+  ).join('')
 }
 
 /** Opens `address`, marks the given sign-in and sign-out times, runs the script; returns the kept frames. */
@@ -24,15 +33,22 @@ function visit(address: string, markers: { signin?: string; signout?: string } =
   if (markers.signin !== undefined) localStorage.setItem(SIGNIN_EVENT_KEY, markers.signin)
   if (markers.signout !== undefined) localStorage.setItem(SIGNOUT_EVENT_KEY, markers.signout)
   pageWithFrames()
-  new Function(frameChoiceScript)()
+  new Function(script)()
   return [...document.querySelectorAll(`[${FRAME_ATTRIBUTE}]`)].map((element) =>
     element.getAttribute(FRAME_ATTRIBUTE),
   )
 }
 
+/** The language of the frames the script kept. */
+const keptLangs = () =>
+  [...document.querySelectorAll(`[${FRAME_ATTRIBUTE}]`)].map((element) =>
+    element.getAttribute('lang'),
+  )
+
 afterEach(() => {
   vi.restoreAllMocks()
   delete document.documentElement.dataset.theme
+  document.documentElement.lang = 'en'
 })
 
 describe('frame choice script', () => {
@@ -71,6 +87,24 @@ describe('frame choice script', () => {
     const link = document.querySelector<HTMLAnchorElement>('[data-tap-sign-in]')
     expect(link?.getAttribute('href')).toBe(
       '/auth/email?redirect=%2Ftap%3Fuid%3D04A2%26ctr%3D000006%26cmac%3D4B00',
+    )
+  })
+
+  it("keeps the frame in the page's language, else in the first one rendered", () => {
+    document.documentElement.lang = 'es'
+    expect(visit('/')).toEqual(['landing'])
+    expect(keptLangs()).toEqual(['es'])
+    document.documentElement.lang = 'ja'
+    expect(visit('/tap?uid=04A2')).toEqual(['tap-anonymous'])
+    expect(keptLangs()).toEqual(['en'])
+  })
+
+  it('names the theme switch for a light page in its language', () => {
+    document.documentElement.lang = 'es'
+    document.documentElement.dataset.theme = 'light'
+    visit('/')
+    expect(document.querySelector('[data-theme-toggle]')?.getAttribute('aria-label')).toBe(
+      'Cambiar al tema oscuro',
     )
   })
 

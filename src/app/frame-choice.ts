@@ -1,14 +1,14 @@
 /**
  * The first-paint script that keeps the one prerendered frame a visit needs (src/app/prerender.tsx
- * puts every frame in the page): by path, and for `/` and `/tap` by the spec's sign-in and
- * sign-out markers. It runs inline before anything paints, allowed by its hash, so it is written
+ * puts every frame in the page, in every language): by path, for `/` and `/tap` by the spec's
+ * sign-in and sign-out markers, and in the page's language (set by the boot script before it). It runs inline before anything paints, allowed by its hash, so it is written
  * as a function of its parameters and the page's globals only (src/core/inline-script.ts).
  */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { inlineScript } from '../core/inline-script.ts'
 import { markedSignedIn } from '../core/markers.ts'
 import { TAP_SIGN_IN_ATTRIBUTE } from '../features/tap/tap-outcome.tsx'
-import { THEME_TOGGLE_ATTRIBUTE, themeToggleLabel } from '../features/theme/theme-toggle.tsx'
+import { THEME_TOGGLE_ATTRIBUTE } from '../features/theme/theme-toggle.tsx'
 
 /** The kinds of first screen, each a frame in the page. */
 export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous' | 'blank'
@@ -23,8 +23,8 @@ export type FrameChoiceNames = {
   frame: string
   tapSignIn: string
   themeToggle: string
-  /** The theme switch's name on a light page (the frames are rendered dark). */
-  lightToggleLabel: string
+  /** The theme switch's name on a light page (the frames are rendered dark), by language. */
+  lightToggleLabels: Readonly<Record<string, string>>
 }
 
 /**
@@ -55,27 +55,37 @@ export function keepVisitFrame(
             ? 'tap'
             : 'tap-anonymous'
           : 'blank'
-  for (const element of Array.from(document.querySelectorAll(`[${names.frame}]`))) {
-    if (element.getAttribute(names.frame) !== frame) element.remove()
+  const frames = Array.from(document.querySelectorAll(`[${names.frame}]`))
+  const pageLang = document.documentElement.lang
+  // Each frame is in the page once per language; the page's, else the first rendered.
+  const lang = frames.some((element) => element.getAttribute('lang') === pageLang)
+    ? pageLang
+    : (frames[0]?.getAttribute('lang') ?? '')
+  for (const element of frames) {
+    if (element.getAttribute(names.frame) !== frame || element.getAttribute('lang') !== lang) {
+      element.remove()
+    }
   }
   const signIn = document.querySelector(`[${names.tapSignIn}]`)
   if (signIn instanceof HTMLAnchorElement) {
     signIn.href = '/auth/email?redirect=' + encodeURIComponent('/tap' + location.search)
   }
-  if (document.documentElement.dataset.theme === 'light') {
+  const lightToggleLabel = names.lightToggleLabels[lang]
+  if (document.documentElement.dataset.theme === 'light' && lightToggleLabel !== undefined) {
     for (const toggle of Array.from(document.querySelectorAll(`[${names.themeToggle}]`))) {
-      toggle.setAttribute('aria-label', names.lightToggleLabel)
-      toggle.setAttribute('title', names.lightToggleLabel)
+      toggle.setAttribute('aria-label', lightToggleLabel)
+      toggle.setAttribute('title', lightToggleLabel)
     }
   }
 }
 
-/** The script as it goes into the page. */
-export const frameChoiceScript = inlineScript(keepVisitFrame, markedSignedIn, {
-  signinKey: SIGNIN_EVENT_KEY,
-  signoutKey: SIGNOUT_EVENT_KEY,
-  frame: FRAME_ATTRIBUTE,
-  tapSignIn: TAP_SIGN_IN_ATTRIBUTE,
-  themeToggle: THEME_TOGGLE_ATTRIBUTE,
-  lightToggleLabel: themeToggleLabel('light'),
-})
+/** The script as it goes into the page, with the light theme's switch name in each language. */
+export const frameChoiceScript = (lightToggleLabels: Readonly<Record<string, string>>) =>
+  inlineScript(keepVisitFrame, markedSignedIn, {
+    signinKey: SIGNIN_EVENT_KEY,
+    signoutKey: SIGNOUT_EVENT_KEY,
+    frame: FRAME_ATTRIBUTE,
+    tapSignIn: TAP_SIGN_IN_ATTRIBUTE,
+    themeToggle: THEME_TOGGLE_ATTRIBUTE,
+    lightToggleLabels,
+  })

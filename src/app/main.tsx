@@ -2,12 +2,15 @@
 import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
 import { createAppStore, whenAuthKnown } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 import { captureInstallPrompt } from '../features/install/install-prompt.ts'
 import { startSession } from './session-wiring.ts'
 import { startErrorReporting } from '../shared/error-reporting.ts'
+import { i18n } from '../shared/i18n.ts'
+import { startInDeviceLocale } from '../features/language/device-locale.ts'
 import '../styles.css'
 
 /**
@@ -29,6 +32,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  */
 async function start(): Promise<void> {
   captureInstallPrompt()
+  // The language's catalog was preloaded beside this chunk by the boot script.
+  const catalog = startInDeviceLocale()
 
   let committed: () => void = () => {}
   const firstRender = new Promise<void>((resolve) => {
@@ -38,7 +43,8 @@ async function start(): Promise<void> {
   const store = createAppStore()
   // The session host is asked first: its answer is what the first screen waits for.
   const { actions: session } = startSession(store, { firstScreen: firstRender })
-  await nextTask()
+  // Nothing can say anything without its catalog (a route's title neither): the router waits.
+  await Promise.all([catalog, nextTask()])
 
   const router = createAppRouter({ store, session })
   // Error reporting loads once the first screen is on the page, outside the initial JavaScript.
@@ -65,8 +71,8 @@ async function start(): Promise<void> {
   // of the router's code the first time.
   await nextTask()
 
-  // React's first render is of the finished screen: the route resolved (its code loaded) and the
-  // session host's first answer in. A change to either after the first render would re-render
+  // React's first render is of the finished screen in the holder's language: its catalog in, the
+  // route resolved (its code loaded) and the session host's first answer in. A change to either after the first render would re-render
   // synchronously (the router and the store are external stores), in one long task; before it,
   // the whole first render is one transition, which React renders in short slices. A host that
   // does not answer in time (a stuck registration) does not hold the app: it renders anyway.
@@ -78,10 +84,12 @@ async function start(): Promise<void> {
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <AppStoreProvider store={store}>
-          <RouterProvider router={router} />
-          <Committed onCommit={committed} />
-        </AppStoreProvider>
+        <I18nProvider i18n={i18n}>
+          <AppStoreProvider store={store}>
+            <RouterProvider router={router} />
+            <Committed onCommit={committed} />
+          </AppStoreProvider>
+        </I18nProvider>
       </StrictMode>,
     )
   })

@@ -10,6 +10,16 @@
 import { prerender } from 'react-dom/static'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
+import type { Messages } from '@lingui/core'
+import type { Locale } from '../core/locale.ts'
+import { i18n } from '../shared/i18n.ts'
+import { messages as es } from '../locales/es.po'
+import { messages as ptBR } from '../locales/pt-BR.po'
+import { messages as fr } from '../locales/fr.po'
+import { messages as de } from '../locales/de.po'
+import { messages as ja } from '../locales/ja.po'
+import { themeToggleLabel } from '../features/theme/theme-toggle.tsx'
 import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import type { SessionActions } from '../session/session-client.ts'
@@ -44,9 +54,11 @@ async function renderRoute(path: string, state: Partial<AppState>): Promise<stri
   await router.load()
   const errors: unknown[] = []
   const { prelude } = await prerender(
-    <AppStoreProvider store={store}>
-      <RouterProvider router={router} />
-    </AppStoreProvider>,
+    <I18nProvider i18n={i18n}>
+      <AppStoreProvider store={store}>
+        <RouterProvider router={router} />
+      </AppStoreProvider>
+    </I18nProvider>,
     { onError: (error) => void errors.push(error) },
   )
   // A screen that cannot render without a browser would paint as nothing: fail the build instead.
@@ -62,9 +74,11 @@ function renderTapFrame(anonymous: boolean): string {
     { history: createMemoryHistory({ initialEntries: ['/tap'] }) },
   )
   return renderToStaticMarkup(
-    <RouterContextProvider router={router}>
-      <TapFrame anonymous={anonymous} />
-    </RouterContextProvider>,
+    <I18nProvider i18n={i18n}>
+      <RouterContextProvider router={router}>
+        <TapFrame anonymous={anonymous} />
+      </RouterContextProvider>
+    </I18nProvider>,
   )
 }
 
@@ -85,7 +99,7 @@ const inert = (html: string) =>
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<(input|button|select|textarea)\b(?![^>]*\bdisabled\b)/g, '<$1 disabled=""')
 
-/** Every frame's markup, keyed by frame. */
+/** Every frame's markup in the active language, keyed by frame. */
 export async function renderFrames(): Promise<Record<ShellFrame, string>> {
   const blank = await renderRoute('/', {})
   return {
@@ -98,11 +112,25 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
   }
 }
 
-/** The shell as it goes into the page: every frame, inert, and the script that picks one. */
+/**
+ * Every language's catalog (English's is in the code). Imported here, not loaded as the app loads them: the build runs this
+ * module once and closes its loader, so nothing may be imported later.
+ */
+const catalogs: Record<Locale, Messages> = { en: {}, es, 'pt-BR': ptBR, fr, de, ja }
+
+/**
+ * The shell as it goes into the page: every frame in every language, inert, and the script that
+ * picks one.
+ */
 export async function renderShell(): Promise<{ html: string; script: string }> {
-  const frames = await renderFrames()
-  const html = Object.entries(frames)
-    .map(([frame, markup]) => `<div ${FRAME_ATTRIBUTE}="${frame}">${inert(markup)}</div>`)
-    .join('')
-  return { html: `<div id="shell">${html}</div>`, script: frameChoiceScript }
+  let html = ''
+  const lightToggleLabels: Record<string, string> = {}
+  for (const [locale, messages] of Object.entries(catalogs)) {
+    i18n.loadAndActivate({ locale, messages })
+    lightToggleLabels[locale] = themeToggleLabel('light')
+    for (const [frame, markup] of Object.entries(await renderFrames())) {
+      html += `<div ${FRAME_ATTRIBUTE}="${frame}" lang="${locale}">${inert(markup)}</div>`
+    }
+  }
+  return { html: `<div id="shell">${html}</div>`, script: frameChoiceScript(lightToggleLabels) }
 }

@@ -1,7 +1,19 @@
-/** Setup for component tests in jsdom: DOM matchers and a clean DOM and storage per test. */
+/**
+ * Setup for component tests in jsdom: DOM matchers, a clean DOM and storage per test, and every
+ * render inside the app's i18n in English, as the app renders (src/app/main.tsx).
+ */
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { createElement, type ComponentType, type ReactNode } from 'react'
+import {
+  cleanup,
+  configure,
+  type RenderHookOptions,
+  type RenderOptions,
+} from '@testing-library/react'
+import type * as TestingLibrary from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { afterEach, vi } from 'vitest'
+import { activateLocale, i18n } from '../../src/shared/i18n.ts'
 
 // jsdom has no layout, so no scrolling: the router restores scroll on navigation. A no-op
 // keeps its "not implemented" noise out of the test output.
@@ -10,7 +22,29 @@ window.scrollTo = () => {}
 // Generous waits: CI machines are shared and a busy one must not fail a correct test.
 configure({ asyncUtilTimeout: 5000 })
 
-afterEach(() => {
+await activateLocale('en')
+
+/** `wrapper` (a test's own, if any) inside the app's i18n provider. */
+function inI18n(wrapper: ComponentType<{ children: ReactNode }> | undefined) {
+  return function I18nWrapper({ children }: { children: ReactNode }) {
+    const inner = wrapper ? createElement(wrapper, null, children) : children
+    return createElement(I18nProvider, { i18n }, inner)
+  }
+}
+
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const original = await importOriginal<typeof TestingLibrary>()
+  const render = (ui: ReactNode, options?: RenderOptions) =>
+    original.render(ui, { ...options, wrapper: inI18n(options?.wrapper) })
+  const renderHook = <Result, Props>(
+    hook: (props: Props) => Result,
+    options?: RenderHookOptions<Props>,
+  ) => original.renderHook(hook, { ...options, wrapper: inI18n(options?.wrapper) })
+  return { ...original, render, renderHook }
+})
+
+afterEach(async () => {
   cleanup()
   localStorage.clear()
+  await activateLocale('en')
 })

@@ -1,4 +1,6 @@
 /** Button switching between the dark and light themes. */
+import { t } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
 import type { Theme } from '../../core/theme.ts'
 import { useTheme } from './use-theme.ts'
 import './theme.css'
@@ -8,7 +10,7 @@ export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle'
 
 /** The switch's name in `theme`: what pressing it does. */
 export const themeToggleLabel = (theme: Theme) =>
-  `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`
+  theme === 'dark' ? t`Switch to light theme` : t`Switch to dark theme`
 
 /**
  * A labelled switch; its accessible name says what pressing it does. Its icon shows the theme it
@@ -17,6 +19,7 @@ export const themeToggleLabel = (theme: Theme) =>
  * theme) already shows the right one, and no font has to be found for a symbol.
  */
 export function ThemeToggle() {
+  useLingui()
   const [theme, toggle] = useTheme()
   const label = themeToggleLabel(theme)
   return (
