@@ -8,7 +8,8 @@
 import { TAB_MESSAGE, type ReportMessage, type TabMessage } from '../src/core/protocol.ts'
 import { toReportMessage } from '../src/core/report-message.ts'
 import type { Reporter } from '../src/core/ports.ts'
-import { createKnownSecrets, reportingWithoutSecrets } from '../src/core/known-secrets.ts'
+import { createKnownSecrets } from '../src/core/known-secrets.ts'
+import { reportingWithoutSecrets } from '../src/core/reporting-without-secrets.ts'
 
 declare const self: ServiceWorkerGlobalScope
 

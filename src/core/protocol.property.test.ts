@@ -14,7 +14,7 @@ import {
   type StatusView,
 } from './protocol.ts'
 import { toReportMessage } from './report-message.ts'
-import { isScrubbedKey } from './scrub.ts'
+import { isScrubbedKey } from './secret-names.ts'
 import {
   appEvent,
   authenticateData,

@@ -25,7 +25,7 @@ import {
   type Schema,
   type Simplify,
 } from './schema.ts'
-import { isScrubbedKey } from './scrub.ts'
+import { isScrubbedKey } from './secret-names.ts'
 import { parseTapParams } from './tap-params.ts'
 import { expectNumber, expectOneOf, expectRecord, isRecord, ValidationError } from './validation.ts'
 

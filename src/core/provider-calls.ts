@@ -13,11 +13,8 @@ import {
 import { PROVIDER_API_PREFIX, SESSION_ABORT_KEY, SESSION_DURATION_MINUTES } from './constants.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts, HttpResponse } from './ports.ts'
-import {
-  classifyAuthenticateResponse,
-  type AuthenticateOutcome,
-  type AuthenticatedSession,
-} from './provider-session.ts'
+import { classifyAuthenticateResponse, type AuthenticateOutcome } from './authenticate-response.ts'
+import type { AuthenticatedSession } from './provider-session.ts'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
 
 /** The session a call is made with: its token authorises it, its ids go in the telemetry. */

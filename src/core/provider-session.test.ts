@@ -1,10 +1,9 @@
 /** Provider errors enter reports only when they look like the provider's own (issue 23). */
 import { describe, expect, it } from 'vitest'
 import { readProviderAnswer } from './account-calls.ts'
+import { classifyAuthenticateResponse, reportableErrorMessage } from './authenticate-response.ts'
 import {
-  classifyAuthenticateResponse,
   parseAuthenticateData,
-  reportableErrorMessage,
   reportableErrorType,
   toAuthenticatedSession,
   UNRECOGNISED_ERROR_TYPE,

@@ -1,18 +1,6 @@
 /** Removes credentials, card-tap data and email addresses from error reports: a pure deep scrub. */
 import { findKnownSecrets } from './secret-encodings.ts'
-
-/** Query parameters whose values never leave the device in a report (sign-in link and card tap). */
-export const SCRUBBED_PARAMS = [
-  'token',
-  'stytch_token_type',
-  'e',
-  'picc_data',
-  'cmac',
-  'uid',
-  'ctr',
-  'p',
-  'c',
-] as const
+import { isDroppedKey, isSecretKey, SCRUBBED_PARAMS } from './secret-names.ts'
 
 /** What a scrubbed value is replaced with (the error-reporting service's own marker). */
 export const FILTERED = '[Filtered]'
@@ -37,72 +25,6 @@ const WALLET_ADDRESS_PATTERN = /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g
 
 /** A number in E.164, as the provider and the app write a holder's phone number. */
 const E164_PATTERN = /(?<![\w+%])(?:\+|%2[Bb])[1-9]\d{6,14}(?!\d)/g
-
-/** Fields removed wherever they appear (compared lower-case): headers and cookie jars. */
-const DROPPED_KEYS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'cookies',
-  'set-cookie',
-])
-
-/** Fields about the holder that are removed wherever they appear (`user.email`, `ip_address`). */
-const PERSONAL_KEYS = new Set(['email', 'emailaddress', 'ipaddress'])
-
-/**
- * Fields whose values are credentials or tap data (compared lower-case without `_` and `-`),
- * besides every name ending in one of SECRET_SUFFIXES. The one-letter tap parameters (`e`, `p`,
- * `c`) count only as query parameters: as field names they would hit unrelated data.
- */
-const SECRET_KEYS = new Set([
-  'token',
-  'sessiontoken',
-  'sessionjwt',
-  'jwt',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'password',
-  'privatekey',
-  'authorization',
-  'proxyauthorization',
-  'cookie',
-  'setcookie',
-  'stytchtokentype',
-  'uid',
-  'ctr',
-  'cmac',
-  'piccdata',
-])
-
-/** Names ending in these are secret too (`session_token`, `sessionJwt`, `X-Api-Key`, …). */
-const SECRET_SUFFIXES = ['token', 'jwt', 'password', 'secret', 'apikey']
-
-const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_]/g, '')
-
-/** The last part of a dotted name (`http.request.header.cookie` → `cookie`). */
-const lastPart = (key: string) => key.slice(key.lastIndexOf('.') + 1)
-
-/** Whether a field (or a name written in text) holds a credential or tap data. */
-function isSecretKey(key: string): boolean {
-  const name = normalizeKey(lastPart(key))
-  return SECRET_KEYS.has(name) || SECRET_SUFFIXES.some((suffix) => name.endsWith(suffix))
-}
-
-/** Whether reports lose a field altogether: authorization, cookies, the holder's address. */
-function isDroppedKey(key: string): boolean {
-  const last = lastPart(key)
-  return DROPPED_KEYS.has(last.toLowerCase()) || PERSONAL_KEYS.has(normalizeKey(last))
-}
-
-/**
- * Whether a field's value never reaches a report as it is: a credential, tap data, an
- * authorization or cookie header, the holder's email or IP address (`session_token`, `uid`, …).
- */
-export function isScrubbedKey(key: string): boolean {
-  return isDroppedKey(key) || isSecretKey(key)
-}
 
 // Every pattern below is linear in the text's length: each either starts only where a run of
 // its characters starts (a lookbehind) or at a separator, and no quantifier can match the same

@@ -30,11 +30,11 @@ import {
   type TabMessage,
   type WorkerMessage,
 } from './protocol.ts'
+import type { AuthenticateOutcome } from './authenticate-response.ts'
 import {
   parseAuthenticateData,
   toAuthenticatedSession,
   type AuthenticateData,
-  type AuthenticateOutcome,
 } from './provider-session.ts'
 import { allowedImageUrl } from './image-url.ts'
 import { createProviderCalls } from './provider-calls.ts'
@@ -54,7 +54,8 @@ import * as transitions from './session-transitions.ts'
 import { inEpoch, type Transition } from './session-transitions.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts } from './ports.ts'
-import { createKnownSecrets, engineSecrets, reportingWithoutSecrets } from './known-secrets.ts'
+import { createKnownSecrets, engineSecrets } from './known-secrets.ts'
+import { reportingWithoutSecrets } from './reporting-without-secrets.ts'
 import {
   backoffDelay,
   dueReason,

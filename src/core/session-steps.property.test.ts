@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
 import { initialEngineState, type EngineState, type StoredSession } from './engine-state.ts'
-import type { AuthenticateOutcome } from './provider-session.ts'
+import type { AuthenticateOutcome } from './authenticate-response.ts'
 import {
   afterEventsArrived,
   afterEventsFailed,

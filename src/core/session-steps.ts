@@ -14,7 +14,7 @@ import {
   type SignOutReason,
   type WorkerMessage,
 } from './protocol.ts'
-import type { AuthenticateOutcome } from './provider-session.ts'
+import type { AuthenticateOutcome } from './authenticate-response.ts'
 import { nextDueAfterSuccess, type DueReason, type ScheduleTiming } from './schedule.ts'
 import { BodyTooLargeError } from './body-too-large.ts'
 import { describeEventsFailure, EventsResponseError } from './events-response.ts'

@@ -6,13 +6,9 @@
 import { config } from '../config/env.ts'
 import { APP_VERSION } from '../config/version.ts'
 import { createKnownSecrets, queryValues } from '../core/known-secrets.ts'
-import { SCRUBBED_PARAMS, scrubReport } from '../core/scrub.ts'
-import {
-  createErrorReporting,
-  type CarriedReport,
-  type ReportCarrier,
-  type ReportError,
-} from './error-reporting-buffer.ts'
+import { SCRUBBED_PARAMS } from '../core/secret-names.ts'
+import { createErrorReporting, type ReportError } from './error-reporting-buffer.ts'
+import { createSessionCarrier } from './report-carrier.ts'
 import { idleAfter } from './idle-after.ts'
 
 /** Longest wait for the first render before loading anyway. */
@@ -83,43 +79,11 @@ function knownSecrets(): readonly string[] {
   return [...new Set([...pageSecrets.values(), ...openedAt, ...now])]
 }
 
-/** sessionStorage key of reports carried to the tab's next page. */
-const CARRIED_KEY = 'error-reports-carried'
-
-/**
- * Reports carried over one page load in this tab's sessionStorage, scrubbed first (they are
- * written before the SDK's own scrubbing could run), at most the buffer's worth.
- */
-const sessionCarrier: ReportCarrier = {
-  save(reports) {
-    try {
-      sessionStorage.setItem(CARRIED_KEY, JSON.stringify(scrubReport(reports, knownSecrets())))
-    } catch {
-      // Storage full or unavailable: these reports are lost, as they were before.
-    }
-  },
-  take() {
-    try {
-      const raw = sessionStorage.getItem(CARRIED_KEY)
-      sessionStorage.removeItem(CARRIED_KEY)
-      const parsed: unknown = JSON.parse(raw ?? '[]')
-      return Array.isArray(parsed) ? parsed.filter(isCarriedReport) : []
-    } catch {
-      return []
-    }
-  },
-}
-
-function isCarriedReport(value: unknown): value is CarriedReport {
-  if (typeof value !== 'object' || value === null) return false
-  const { name, message, context } = value as Record<string, unknown>
-  return (
-    typeof name === 'string' &&
-    typeof message === 'string' &&
-    typeof context === 'object' &&
-    context !== null
-  )
-}
+/** Reports carried to the tab's next page, scrubbed of what the page knows now. */
+const sessionCarrier = createSessionCarrier(
+  () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
+  knownSecrets,
+)
 
 /** The router whose routes name traces; set by `startErrorReporting`. */
 let tracedRouter: unknown = null
@@ -130,7 +94,10 @@ const appReporting = createErrorReporting({
   // No window while the build prerenders the page's first-paint frames (src/app/prerender.tsx).
   target: typeof window === 'undefined' ? new EventTarget() : window,
   carrier: sessionCarrier,
-  onFirstReport: () => firstReport(),
+  onFirstReport: () => {
+    firstReport()
+    void sessionCarrier.prepare()
+  },
   load: async () => {
     const { initSentry } = await import('./error-reporting-sentry.ts')
     // The SDK's code ran in one task; its set-up runs in the next, not in the same long one.
