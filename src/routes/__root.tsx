@@ -1,5 +1,6 @@
 /** Root route: the page frame around every screen, the update prompt and the not-found page. */
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
 import { useAppStore } from '../store/use-app-store.tsx'
 import type { AppStore } from '../store/app-store.ts'
 import type { SessionActions } from '../session/session-client.ts'
@@ -14,7 +15,7 @@ function AccountLink() {
   if (!signedIn) return null
   return (
     <Link to="/account" className="button button--small">
-      Account
+      <Trans comment="Header link to the holder's account page">Account</Trans>
     </Link>
   )
 }

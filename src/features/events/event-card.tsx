@@ -1,6 +1,7 @@
 /** One event in the home list: image, status, name, dates and place (what it has), linking to its detail. */
 import { memo } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { EventImage } from './event-image.tsx'
 import { formatDates, formatPlace } from './format.ts'
@@ -11,9 +12,12 @@ import { StatusBadge } from './status-badge.tsx'
  * right to left and reorders nothing around it.
  *
  * The whole card is one link to the event's detail page. It renders again only when its event
- * changes: the store keeps an unchanged event the same object across refreshes.
+ * changes (the store keeps an unchanged event the same object across refreshes) or the language
+ * does (its dates and place are written in it).
  */
 export const EventCard = memo(function EventCard({ event }: { event: PoapEvent }) {
+  const { i18n } = useLingui()
+  const dates = formatDates(event, undefined, i18n.locale)
   const place = formatPlace(event)
   return (
     <Link
@@ -28,7 +32,7 @@ export const EventCard = memo(function EventCard({ event }: { event: PoapEvent }
         <h3 className="event-card__name" dir="auto">
           {event.name}
         </h3>
-        <p className="muted">{formatDates(event)}</p>
+        <p className="muted">{dates}</p>
         {place ? (
           <p className="muted" dir="auto">
             {place}

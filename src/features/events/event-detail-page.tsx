@@ -1,5 +1,7 @@
 /** One event's detail page, from the event list the session host last delivered. */
+import type { ReactNode } from 'react'
 import { Link, useRouter } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -23,9 +25,17 @@ export function EventDetailPage({ eventId }: { eventId: string }) {
     return (
       <Unavailable
         reason={
-          online
-            ? `${error ?? ''} Try again in a moment.`.trim()
-            : 'You are offline and this device has no saved list yet. Try again when you are back online.'
+          online ? (
+            <>
+              {error ? `${error} ` : null}
+              <Trans>Try again in a moment.</Trans>
+            </>
+          ) : (
+            <Trans>
+              You are offline and this device has no saved list yet. Try again when you are back
+              online.
+            </Trans>
+          )
         }
       />
     )
@@ -37,17 +47,18 @@ export function EventDetailPage({ eventId }: { eventId: string }) {
 function BackLink() {
   return (
     <Link to="/" className="back-link">
-      <span aria-hidden="true">←</span> Your events
+      <span aria-hidden="true">←</span> <Trans comment="Link back to the list">Your events</Trans>
     </Link>
   )
 }
 
 function EventDetail({ event }: { event: PoapEvent }) {
+  const { i18n } = useLingui()
   const router = useRouter()
   const path = router.buildLocation({ to: '/events/$eventId', params: { eventId: event.id } }).href
   const shareUrl = new URL(path, window.location.origin).href
   const eventUrl = httpUrl(event.eventUrl)
-  const dates = formatDateTimes(event)
+  const dates = formatDateTimes(event, undefined, i18n.locale)
   const place = formatPlace(event)
 
   return (
@@ -61,17 +72,23 @@ function EventDetail({ event }: { event: PoapEvent }) {
           <h1 id="event-title" tabIndex={-1} dir="auto">
             {event.name}
           </h1>
-          {event.status !== null ? <p className="muted">{statusMeaning(event.status)}</p> : null}
+          {event.status !== null ? (
+            <p className="muted">{statusMeaning(event.status, i18n)}</p>
+          ) : null}
         </div>
       </header>
       <dl className="event-detail__facts card">
         <div>
-          <dt>When</dt>
+          <dt>
+            <Trans comment="Label of an event's dates">When</Trans>
+          </dt>
           <dd>{dates}</dd>
         </div>
         {place ? (
           <div>
-            <dt>Where</dt>
+            <dt>
+              <Trans comment="Label of an event's place">Where</Trans>
+            </dt>
             <dd dir="auto">{place}</dd>
           </div>
         ) : null}
@@ -85,8 +102,13 @@ function EventDetail({ event }: { event: PoapEvent }) {
         <ShareEvent title={event.name} url={shareUrl} />
         {eventUrl ? (
           <a className="button" href={eventUrl} target="_blank" rel="noopener noreferrer">
-            Event website
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <Trans>Event website</Trans>
+            <span className="visually-hidden">
+              {' '}
+              <Trans comment="Read by screen readers after a link's name">
+                (opens in a new tab)
+              </Trans>
+            </span>
             <span aria-hidden="true">↗</span>
           </a>
         ) : null}
@@ -107,7 +129,7 @@ function DetailSkeleton() {
         <div className="event-detail__image shimmer" />
         <div className="event-detail__heading">
           <h1 id="event-title" tabIndex={-1} className="event-detail__loading">
-            Loading event…
+            <Trans>Loading event…</Trans>
           </h1>
         </div>
       </div>
@@ -120,28 +142,30 @@ function EventNotFound() {
   return (
     <section className="page page--center" aria-labelledby="event-title">
       <h1 id="event-title" tabIndex={-1}>
-        Event not found
+        <Trans>Event not found</Trans>
       </h1>
       <p className="lede">
-        This event is not in your list. The link may be mistyped, or the event belongs to another
-        account.
+        <Trans>
+          This event is not in your list. The link may be mistyped, or the event belongs to another
+          account.
+        </Trans>
       </p>
       <Link to="/" className="button">
-        Back to your events
+        <Trans>Back to your events</Trans>
       </Link>
     </section>
   )
 }
 
-function Unavailable({ reason }: { reason: string }) {
+function Unavailable({ reason }: { reason: ReactNode }) {
   return (
     <section className="page page--center" aria-labelledby="event-title">
       <h1 id="event-title" tabIndex={-1}>
-        This event can’t be shown right now
+        <Trans>This event can’t be shown right now</Trans>
       </h1>
       <p className="lede">{reason}</p>
       <Link to="/" className="button">
-        Back to your events
+        <Trans>Back to your events</Trans>
       </Link>
     </section>
   )

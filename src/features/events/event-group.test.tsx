@@ -54,6 +54,16 @@ describe('EventsHome in pages', () => {
     expect(within(group('Past')).queryByText(/shown$/)).toBeNull()
   })
 
+  it('names a single event left in the singular', async () => {
+    await renderInRouter(
+      <EventsHome onRefresh={vi.fn()} />,
+      signedInStore([eventsMessage(past(EVENTS_PAGE_SIZE + 1))]),
+    )
+    expect(
+      within(group('Past')).getByRole('button', { name: 'Show 1 more past event' }),
+    ).toBeInTheDocument()
+  })
+
   it('shows a group within one page whole, without a button', async () => {
     await renderInRouter(
       <EventsHome onRefresh={vi.fn()} />,

@@ -1,12 +1,11 @@
 /** One group of the home list (Now and upcoming, Past), shown a page of cards at a time. */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { EventCard } from './event-card.tsx'
 
 /** Cards a group shows at first and adds with each "Show more" (decision 024). */
 export const EVENTS_PAGE_SIZE = 50
-
-const count = new Intl.NumberFormat('en')
 
 /**
  * A long list stays quick to show: only the first page of cards renders, and "Show N more …"
@@ -16,21 +15,25 @@ const count = new Intl.NumberFormat('en')
 export function EventGroup({
   id,
   title,
-  noun,
+  showMore,
   events,
 }: {
   id: string
   title: string
-  /** What the group's events are called in the button, e.g. "past events". */
-  noun: string
+  /** The button's text adding `count` more of the group's events, e.g. "Show 50 more past events". */
+  showMore(count: number): string
   events: PoapEvent[]
 }) {
+  const { i18n } = useLingui()
+  const numbers = useMemo(() => new Intl.NumberFormat(i18n.locale), [i18n.locale])
   const [shown, setShown] = useState(EVENTS_PAGE_SIZE)
   const listRef = useRef<HTMLUListElement>(null)
   // Index of the card to focus once the next page has rendered; null when nothing asked.
   const focusAt = useRef<number | null>(null)
   const visible = events.slice(0, shown)
   const next = Math.min(EVENTS_PAGE_SIZE, events.length - visible.length)
+  const shownCount = numbers.format(visible.length)
+  const total = numbers.format(events.length)
 
   useEffect(() => {
     if (focusAt.current === null) return
@@ -52,7 +55,9 @@ export function EventGroup({
       {next > 0 ? (
         <div className="event-group__more">
           <p className="muted">
-            {count.format(visible.length)} of {count.format(events.length)} shown
+            <Trans comment="Under a long list of events: how many of them are shown, e.g. “50 of 120 shown”">
+              {shownCount} of {total} shown
+            </Trans>
           </p>
           <button
             type="button"
@@ -62,7 +67,7 @@ export function EventGroup({
               setShown(visible.length + EVENTS_PAGE_SIZE)
             }}
           >
-            Show {next} more {noun}
+            {showMore(next)}
           </button>
         </div>
       ) : null}

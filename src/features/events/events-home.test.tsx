@@ -8,6 +8,7 @@ import {
   renderInRouter,
   statusMessage,
 } from './render-in-router.test-support.tsx'
+import { activateLocale } from '../../shared/i18n.ts'
 import { signedInStore } from '../../store/app-store.test-support.ts'
 import type { AppStore } from '../../store/app-store.ts'
 
@@ -15,8 +16,8 @@ import type { AppStore } from '../../store/app-store.ts'
  * A range of calendar days as the screens show all-day dates (in the test's locale), its spaces
  * made plain as the matcher reads the page's.
  */
-const utcDays = (from: number, to: number) =>
-  new Intl.DateTimeFormat(undefined, {
+const utcDays = (from: number, to: number, locale?: string) =>
+  new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -166,6 +167,21 @@ describe('EventsHome', () => {
   it('shows Refreshing… while a refresh runs', async () => {
     await renderHome(signedInStore([eventsMessage([]), statusMessage(true, true)]))
     expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeDisabled()
+  })
+
+  it("writes ages and dates in the app's language, not the browser's", async () => {
+    await activateLocale('de')
+    const event = makeEvent({
+      id: 'a',
+      name: 'Alpha',
+      startDate: '2022-09-16',
+      endDate: '2022-09-18',
+    })
+    await renderHome(signedInStore([eventsMessage([event], Date.now() - 5 * 60_000)]))
+    expect(screen.getByTestId('events-age')).toHaveTextContent('vor 5 Minuten')
+    expect(screen.getByRole('link', { name: /Alpha/ })).toHaveTextContent(
+      utcDays(Date.UTC(2022, 8, 16), Date.UTC(2022, 8, 18), 'de'),
+    )
   })
 
   it('marks the cached list as offline with its age', async () => {

@@ -1,4 +1,6 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { groupEvents } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -10,6 +12,7 @@ import './events.css'
 
 /** The list screen; `onRefresh` asks the session host for a fresh list. */
 export function EventsHome({ onRefresh }: { onRefresh(): void }) {
+  const { t, i18n } = useLingui()
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
   const reach = useAppStore(selectReachability)
@@ -19,12 +22,16 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const groups = groupEvents(events.list ?? [], now)
   // Without a list, a skeleton only makes sense while one can still arrive.
   const waiting = events.list === null && reach === 'online' && !events.error
+  // In the app's language, as the sentence around it: never "Updated hace 5 minutos".
+  const age = events.fetchedAt === null ? null : formatAge(events.fetchedAt, now, i18n.locale)
+  const pendingTaps = net.pendingTaps.length
+  const { error } = events
 
   return (
     <section className="page" aria-labelledby="events-title">
       <div className="page-header">
         <h1 id="events-title" tabIndex={-1}>
-          Your events
+          <Trans>Your events</Trans>
         </h1>
         <button
           type="button"
@@ -32,7 +39,11 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
           onClick={onRefresh}
           disabled={net.refreshing}
         >
-          {net.refreshing ? 'Refreshing…' : 'Refresh'}
+          {net.refreshing ? (
+            <Trans comment="The Refresh button while a refresh runs">Refreshing…</Trans>
+          ) : (
+            <Trans comment="Button: fetches the list of events again">Refresh</Trans>
+          )}
         </button>
       </div>
       <p className="muted events-age" data-testid="events-age">
@@ -40,67 +51,107 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
         <span aria-live="polite">
           {reach !== 'online' ? (
             <span className="badge badge--offline">
-              {reach === 'unreachable' ? 'Can’t reach IYK Cards' : 'Offline'}
+              {reach === 'unreachable' ? (
+                <Trans>Can’t reach IYK Cards</Trans>
+              ) : (
+                <Trans comment="Badge: the device has no network">Offline</Trans>
+              )}
             </span>
           ) : null}
         </span>{' '}
-        {/* The age sits inside an English sentence, so it is English too until the app speaks the
-            holder's language (issue 26): never "Updated hace 5 minutos". */}
-        {events.fetchedAt !== null
-          ? `${reach === 'online' ? 'Updated' : 'updated'} ${formatAge(events.fetchedAt, now, 'en')}`
-          : null}
+        {age === null ? null : reach === 'online' ? (
+          <Trans comment="When the list was fetched, e.g. “Updated 5 minutes ago”, “Updated now”">
+            Updated {age}
+          </Trans>
+        ) : (
+          <Trans comment="After the “Offline” or “Can’t reach IYK Cards” badge, so it starts in lower case: “updated 5 minutes ago”">
+            updated {age}
+          </Trans>
+        )}
       </p>
-      {net.pendingTaps.length > 0 ? (
+      {pendingTaps > 0 ? (
         <p className="muted" data-testid="pending-taps" role="status">
-          {net.pendingTaps.length === 1
-            ? '1 card tap is saved and will be added when the connection is back.'
-            : `${net.pendingTaps.length} card taps are saved and will be added when the connection is back.`}
+          <Plural
+            value={pendingTaps}
+            one="# card tap is saved and will be added when the connection is back."
+            other="# card taps are saved and will be added when the connection is back."
+          />
         </p>
       ) : null}
-      {events.error ? (
+      {error ? (
         <p className="notice notice--error" role="alert">
-          {events.error}
-          {events.list ? ' Showing the last list.' : ' Try Refresh in a moment.'}
+          {error}{' '}
+          {events.list ? (
+            <Trans>Showing the last list.</Trans>
+          ) : (
+            <Trans comment="“Refresh” is the button at the top of the list">
+              Try Refresh in a moment.
+            </Trans>
+          )}
         </p>
       ) : null}
       {events.list === null && reach !== 'online' ? (
         <div className="card empty">
-          <h2>{reach === 'unreachable' ? 'Can’t reach IYK Cards' : 'You are offline'}</h2>
+          <h2>
+            {reach === 'unreachable' ? (
+              <Trans>Can’t reach IYK Cards</Trans>
+            ) : (
+              <Trans>You are offline</Trans>
+            )}
+          </h2>
           <p className="muted">
-            {reach === 'unreachable'
-              ? 'Your events will appear here once the connection works again.'
-              : 'Your events will appear here when you are back online.'}
+            {reach === 'unreachable' ? (
+              <Trans>Your events will appear here once the connection works again.</Trans>
+            ) : (
+              <Trans>Your events will appear here when you are back online.</Trans>
+            )}
           </p>
         </div>
       ) : null}
       {waiting ? (
-        <div className="event-grid" aria-busy="true" aria-label="Loading your events" role="status">
+        <div
+          className="event-grid"
+          aria-busy="true"
+          aria-label={t`Loading your events`}
+          role="status"
+        >
           {[0, 1, 2].map((key) => (
             <div key={key} className="card event-card event-card--skeleton shimmer" />
           ))}
         </div>
       ) : events.list?.length === 0 ? (
         <div className="card empty">
-          <h2>No events yet</h2>
+          <h2>
+            <Trans>No events yet</Trans>
+          </h2>
           <p className="muted">
-            At an event, hold your card to the back of your phone and open the link it shows. The
-            event’s collectible then appears here.
+            <Trans>
+              At an event, hold your card to the back of your phone and open the link it shows. The
+              event’s collectible then appears here.
+            </Trans>
           </p>
         </div>
       ) : null}
       {groups.active.length > 0 ? (
         <EventGroup
           id="group-now"
-          title="Now and upcoming"
-          noun="upcoming events"
+          title={t`Now and upcoming`}
+          showMore={(count) =>
+            t`${plural(count, {
+              one: 'Show # more upcoming event',
+              other: 'Show # more upcoming events',
+            })}`
+          }
           events={sortActive(groups.active)}
         />
       ) : null}
       {groups.inactive.length > 0 ? (
         <EventGroup
           id="group-past"
-          title="Past"
-          noun="past events"
+          title={t({ message: 'Past', comment: 'Heading of the group of events that are over' })}
+          showMore={(count) =>
+            t`${plural(count, { one: 'Show # more past event', other: 'Show # more past events' })}`
+          }
           events={sortPast(groups.inactive)}
         />
       ) : null}

@@ -1,7 +1,11 @@
 /** Dates, places and ages for people: all-day dates never shift, missing dates say so. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatDates, formatDateTimes, formatPlace, NO_DATE_TEXT } from './format.ts'
+import { activateLocale } from '../../shared/i18n.ts'
+import { formatAge, formatDates, formatDateTimes, formatPlace } from './format.ts'
+
+/** What an event without a readable date (and without a year) shows, in English. */
+const NO_DATE_TEXT = 'Date to be announced'
 
 /** Zones from UTC−11 to UTC+14, where a shifted all-day date would show the day before or after. */
 const ZONES = [
@@ -70,9 +74,12 @@ describe('formatAge', () => {
     expect(formatAge(at, at + 5 * MINUTE, ['fr-CA', 'en'])).toBe('il y a 5 minutes')
   })
 
-  it("follows the browser's locale by default", () => {
-    const browsers = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
-    expect(formatAge(at, at + 5 * MINUTE)).toBe(browsers.format(-5, 'minute'))
+  it("follows the app's active language by default, not the browser's", async () => {
+    expect(formatAge(at, at + 5 * MINUTE)).toBe('5 minutes ago')
+    await activateLocale('de')
+    expect(formatAge(at, at + 5 * MINUTE)).toBe('vor 5 Minuten')
+    await activateLocale('ja')
+    expect(formatAge(at, at + 5 * MINUTE)).toBe('5 分前')
   })
 })
 
@@ -161,6 +168,34 @@ describe('natural ranges', () => {
     expect(
       formatDateTimes(dates('2026-03-05T10:00:00.000Z', '2026-03-03T10:00:00.000Z')),
     ).toContain('–')
+  })
+})
+
+describe('dates in another language', () => {
+  /** The reference range in `locale`, as its own formatter writes it. */
+  const localDays = (locale: string) =>
+    new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).formatRange(Date.UTC(2022, 8, 16), Date.UTC(2022, 8, 18))
+
+  it('are written in the locale asked for', () => {
+    const poap = dates('2022-09-16', '2022-09-18')
+    expect(formatDates(poap, 'UTC', 'de')).toBe(localDays('de'))
+    expect(formatDates(poap, 'UTC', 'de')).not.toBe(localDays('en'))
+    expect(formatDateTimes(poap, 'UTC', 'ja')).toBe(localDays('ja'))
+    expect(formatDateTimes(dates('2026-03-03T10:00:00.000Z', null), 'UTC', 'ja')).toMatch(/2026年/)
+    expect(formatDates(dates(null, null, 2022), 'UTC', 'ja')).toBe('2022年')
+  })
+
+  it("are written in the app's active language by default", async () => {
+    const poap = dates('2022-09-16', '2022-09-18')
+    expect(formatDates(poap, 'UTC')).toBe(localDays('en'))
+    await activateLocale('de')
+    expect(formatDates(poap, 'UTC')).toBe(localDays('de'))
+    expect(formatDateTimes(poap, 'UTC')).toBe(localDays('de'))
   })
 })
 

@@ -1,7 +1,11 @@
 /** Share an event: the system share sheet where the browser has one, else copy the link. */
 import { useState } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 
-type Feedback = { kind: 'ok' | 'error'; text: string } | null
+/** What the last action said, kept as a message so it follows a change of language. */
+type Feedback = { kind: 'ok' | 'error'; text: MessageDescriptor } | null
 
 const canUseShareSheet = () => typeof navigator.share === 'function'
 
@@ -9,6 +13,7 @@ const isCancel = (error: unknown) => error instanceof DOMException && error.name
 
 /** Shares `title` and `url`; a cancelled share sheet is not an error. */
 export function ShareEvent({ title, url }: { title: string; url: string }) {
+  const { t } = useLingui()
   const [mode, setMode] = useState<'share' | 'copy'>(() => (canUseShareSheet() ? 'share' : 'copy'))
   const [feedback, setFeedback] = useState<Feedback>(null)
 
@@ -17,7 +22,7 @@ export function ShareEvent({ title, url }: { title: string; url: string }) {
     navigator.share({ title, url }).catch((error: unknown) => {
       if (isCancel(error)) return
       setMode('copy')
-      setFeedback({ kind: 'error', text: 'Sharing did not work here. Copy the link instead.' })
+      setFeedback({ kind: 'error', text: msg`Sharing did not work here. Copy the link instead.` })
     })
   }
 
@@ -26,32 +31,32 @@ export function ShareEvent({ title, url }: { title: string; url: string }) {
     const failed = () =>
       setFeedback({
         kind: 'error',
-        text: `Could not copy the link. Select it and copy it yourself: ${url}`,
+        text: msg`Could not copy the link. Select it and copy it yourself: ${url}`,
       })
     // No clipboard outside secure contexts, and some browsers refuse without permission.
     if (typeof navigator.clipboard?.writeText !== 'function') return failed()
     navigator.clipboard
       .writeText(url)
-      .then(() => setFeedback({ kind: 'ok', text: 'Link copied' }), failed)
+      .then(() => setFeedback({ kind: 'ok', text: msg`Link copied` }), failed)
   }
 
   return (
     <div className="share">
       {mode === 'share' ? (
         <button type="button" className="button button--primary" onClick={share}>
-          Share
+          <Trans comment="Button: opens the system's share sheet for the event">Share</Trans>
         </button>
       ) : (
         <button type="button" className="button button--primary" onClick={copy}>
-          Copy link
+          <Trans>Copy link</Trans>
         </button>
       )}
       <p className="share__feedback" role="status">
-        {feedback?.kind === 'ok' ? feedback.text : null}
+        {feedback?.kind === 'ok' ? t(feedback.text) : null}
       </p>
       {feedback?.kind === 'error' ? (
         <p className="share__feedback share__feedback--error" role="alert">
-          {feedback.text}
+          {t(feedback.text)}
         </p>
       ) : null}
     </div>

@@ -3,6 +3,7 @@
  * "Add to Home Screen" steps (folded) on iOS, where no browser does, and nothing otherwise.
  */
 import { useState } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { isIos, isIosSafari, isStandalone } from './platform-detect.ts'
 import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
@@ -24,14 +25,16 @@ export function InstallButton({ className = 'button' }: { className?: string }) 
   if (available) {
     return (
       <button type="button" className={className} onClick={() => void install()}>
-        Install app
+        <Trans>Install app</Trans>
       </button>
     )
   }
   if (!ios) return null
   return (
     <details className="install-hint">
-      <summary>Install on iPhone or iPad</summary>
+      <summary>
+        <Trans>Install on iPhone or iPad</Trans>
+      </summary>
       <IosSteps safari={ios === 'safari'} />
     </details>
   )

@@ -1,5 +1,6 @@
 /** How to install the app from here: the browser's prompt, iOS steps, or "Installed". */
 import { useState } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { isIos, isIosSafari, isStandalone } from './platform-detect.ts'
 import { IosSteps } from './ios-steps.tsx'
 import { useInstall } from './use-install.ts'
@@ -26,9 +27,11 @@ export function InstallPanel() {
         <span className="install-status__mark" aria-hidden="true">
           ✓
         </span>{' '}
-        {platform.standalone
-          ? 'Installed. You are using the app.'
-          : 'Installed. Open IYK Cards from your home screen or app list.'}
+        {platform.standalone ? (
+          <Trans>Installed. You are using the app.</Trans>
+        ) : (
+          <Trans>Installed. Open IYK Cards from your home screen or app list.</Trans>
+        )}
       </p>
     )
   }
@@ -36,14 +39,16 @@ export function InstallPanel() {
     return (
       <div className="stack">
         <p className="muted">
-          Install IYK Cards: a card tap opens it directly, and your events are there offline.
+          <Trans>
+            Install IYK Cards: a card tap opens it directly, and your events are there offline.
+          </Trans>
         </p>
         <button
           type="button"
           className="button button--primary"
           onClick={() => void install().then((outcome) => setDismissed(outcome === 'dismissed'))}
         >
-          Install app
+          <Trans>Install app</Trans>
         </button>
       </div>
     )
@@ -51,9 +56,13 @@ export function InstallPanel() {
   if (platform.ios) return <IosSteps safari={platform.ios === 'safari'} />
   return (
     <p className="muted">
-      {dismissed
-        ? 'Not installed. You can install IYK Cards later from your browser’s menu.'
-        : 'To install IYK Cards, use your browser’s menu: “Install app” or “Add to Home screen”.'}
+      {dismissed ? (
+        <Trans>Not installed. You can install IYK Cards later from your browser’s menu.</Trans>
+      ) : (
+        <Trans comment="“Install app” and “Add to Home screen” are the browsers' own menu items: use their wording in this language">
+          To install IYK Cards, use your browser’s menu: “Install app” or “Add to Home screen”.
+        </Trans>
+      )}
     </p>
   )
 }

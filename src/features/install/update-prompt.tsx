@@ -1,5 +1,6 @@
 /** "New version available — Reload" prompt, shown when an updated service worker is waiting. */
 import { useEffect, useState } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { onUpdateWaiting, type UpdateHandle } from '../../session/service-worker.ts'
 
 /** Offers the waiting update; Reload activates it. */
@@ -16,7 +17,9 @@ export function UpdatePrompt({
   if (!update) return null
   return (
     <div className="toast" role="status">
-      <span>New version available</span>
+      <span>
+        <Trans>New version available</Trans>
+      </span>
       <button
         type="button"
         className="button button--small"
@@ -26,7 +29,11 @@ export function UpdatePrompt({
           update.activate()
         }}
       >
-        {reloading ? 'Reloading…' : 'Reload'}
+        {reloading ? (
+          <Trans comment="The Reload button while the new version starts">Reloading…</Trans>
+        ) : (
+          <Trans comment="Button: starts the new version of the app">Reload</Trans>
+        )}
       </button>
     </div>
   )

@@ -1,6 +1,7 @@
 /** The screen shown when a page fails: says so plainly, reports the error, offers a way on. */
 import { useEffect } from 'react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
 import { reportError } from '../../shared/error-reporting.ts'
 import { AppShell } from './app-shell.tsx'
 
@@ -19,21 +20,27 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
   return (
     <AppShell>
       <section className="page page--center" aria-labelledby="error-title">
-        <p className="eyebrow">Error</p>
+        <p className="eyebrow">
+          <Trans comment="Small label above the heading of the page shown when a page fails">
+            Error
+          </Trans>
+        </p>
         <h1 id="error-title" tabIndex={-1}>
-          Something went wrong
+          <Trans>Something went wrong</Trans>
         </h1>
         <p className="lede">
-          This page stopped working. Your cards and events are safe: try again, or go back to the
-          home page.
+          <Trans>
+            This page stopped working. Your cards and events are safe: try again, or go back to the
+            home page.
+          </Trans>
         </p>
         <div className="actions">
           <button type="button" className="button button--primary" onClick={tryAgain}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
           {/* A full load: whatever broke in this page's state is left behind. */}
           <a href="/" className="button">
-            Back to home
+            <Trans>Back to home</Trans>
           </a>
         </div>
       </section>

@@ -1,25 +1,28 @@
 /** "Scan card": reads a card with Web NFC where the browser has it, and opens its tap. */
 import { useEffect, useRef, useState } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { hasWebNfc, readCardUrl, tapSearchOf } from './web-nfc.ts'
 
-type ScanState = { kind: 'idle' } | { kind: 'scanning' } | { kind: 'error'; message: string }
+/** Where scanning stands; an error is kept as a message, so it follows a change of language. */
+type ScanState =
+  { kind: 'idle' } | { kind: 'scanning' } | { kind: 'error'; message: MessageDescriptor }
 
-const NFC_ERRORS: Record<string, string> = {
-  NotAllowedError:
-    "NFC permission was refused. Allow NFC for this site in your browser's site settings, then try again.",
-  NotSupportedError:
-    'This device cannot scan cards: it has no NFC reader. Tap your card on a phone that has one.',
-  NotReadableError:
-    "NFC is off or unavailable. Turn NFC on in your phone's settings, then try again.",
+const NFC_ERRORS: Record<string, MessageDescriptor> = {
+  NotAllowedError: msg`NFC permission was refused. Allow NFC for this site in your browser's site settings, then try again.`,
+  NotSupportedError: msg`This device cannot scan cards: it has no NFC reader. Tap your card on a phone that has one.`,
+  NotReadableError: msg`NFC is off or unavailable. Turn NFC on in your phone's settings, then try again.`,
 }
 
-function scanErrorText(error: unknown): string {
+function scanErrorText(error: unknown): MessageDescriptor {
   const name = error instanceof Error || error instanceof DOMException ? error.name : ''
-  return NFC_ERRORS[name] ?? 'Scanning did not start. Try again.'
+  return NFC_ERRORS[name] ?? msg`Scanning did not start. Try again.`
 }
 
 /** "Scan card", only where Web NFC exists; the scan stops when the page goes away. */
 export function ScanCard({ onOpenTap }: { onOpenTap(search: string): void }) {
+  const { t } = useLingui()
   const [state, setState] = useState<ScanState>({ kind: 'idle' })
   const scan = useRef<AbortController | null>(null)
   useEffect(() => () => scan.current?.abort(), [])
@@ -48,8 +51,8 @@ export function ScanCard({ onOpenTap }: { onOpenTap(search: string): void }) {
             kind: 'error',
             message:
               url === null
-                ? 'That card holds no link. Try another card.'
-                : 'That card links somewhere else, not to an IYK Cards tap.',
+                ? msg`That card holds no link. Try another card.`
+                : msg`That card links somewhere else, not to an IYK Cards tap.`,
           })
           return
         }
@@ -60,7 +63,7 @@ export function ScanCard({ onOpenTap }: { onOpenTap(search: string): void }) {
         stop()
         setState({
           kind: 'error',
-          message: 'That card could not be read. Hold it still against your phone and try again.',
+          message: msg`That card could not be read. Hold it still against your phone and try again.`,
         })
       }
       await reader.scan({ signal: controller.signal })
@@ -75,7 +78,9 @@ export function ScanCard({ onOpenTap }: { onOpenTap(search: string): void }) {
     <div className="stack tap__scan">
       {state.kind === 'scanning' ? (
         <>
-          <p role="status">Hold your card against the back of your phone…</p>
+          <p role="status">
+            <Trans>Hold your card against the back of your phone…</Trans>
+          </p>
           <button
             type="button"
             className="button"
@@ -84,17 +89,17 @@ export function ScanCard({ onOpenTap }: { onOpenTap(search: string): void }) {
               setState({ kind: 'idle' })
             }}
           >
-            Stop scanning
+            <Trans>Stop scanning</Trans>
           </button>
         </>
       ) : (
         <button type="button" className="button button--primary" onClick={() => void start()}>
-          Scan card
+          <Trans>Scan card</Trans>
         </button>
       )}
       {state.kind === 'error' ? (
         <p className="notice notice--error" role="alert">
-          {state.message}
+          {t(state.message)}
         </p>
       ) : null}
     </div>

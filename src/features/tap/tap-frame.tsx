@@ -1,4 +1,5 @@
 /** The tap page's first-paint frame, built at build time (src/app/prerender.tsx). */
+import { Trans } from '@lingui/react/macro'
 import { SignInToCollect } from './tap-outcome.tsx'
 import './tap.css'
 
@@ -11,7 +12,7 @@ export function TapFrame({ anonymous = false }: { anonymous?: boolean }) {
   return (
     <section className="page page--narrow tap" aria-labelledby="tap-title" aria-busy="true">
       <h1 id="tap-title" tabIndex={-1}>
-        Card tap
+        <Trans comment="Heading of the page a card's link opens">Card tap</Trans>
       </h1>
       {anonymous ? (
         <SignInToCollect search="" deviceOnline />

@@ -4,6 +4,7 @@
  * or keeps the tap until a refresh succeeds.
  */
 import { Link } from '@tanstack/react-router'
+import { Plural, Trans } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -37,10 +38,18 @@ export function SignInToCollect({
 }) {
   return (
     <div className="card stack">
-      <h2>Collect this tap</h2>
-      <p>Sign in to add this card's events to your list. You will come back here afterwards.</p>
+      <h2>
+        <Trans>Collect this tap</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Sign in to add this card's events to your list. You will come back here afterwards.
+        </Trans>
+      </p>
       {!deviceOnline ? (
-        <p className="muted">You are offline: sign in once you are back online.</p>
+        <p className="muted">
+          <Trans>You are offline: sign in once you are back online.</Trans>
+        </p>
       ) : null}
       <Link
         to="/auth/email"
@@ -48,7 +57,7 @@ export function SignInToCollect({
         className="button button--primary"
         {...{ [TAP_SIGN_IN_ATTRIBUTE]: '' }}
       >
-        Sign in to collect
+        <Trans>Sign in to collect</Trans>
       </Link>
     </div>
   )
@@ -58,15 +67,29 @@ export function SignInToCollect({
 function KeptForLater({ deviceOnline }: { deviceOnline: boolean }) {
   return (
     <div className="card stack" role="status" data-testid="tap-kept">
-      <h2>Tap saved</h2>
+      <h2>
+        <Trans comment="Heading: a card tap is kept on the phone until it can be added">
+          Tap saved
+        </Trans>
+      </h2>
       <p>
-        {deviceOnline
-          ? "We couldn't reach IYK Cards just now. This tap is saved on your phone and will be added to your events when the connection is back."
-          : "You're offline. This tap is saved on your phone and will be added to your events when you're back online."}
+        {deviceOnline ? (
+          <Trans>
+            We couldn't reach IYK Cards just now. This tap is saved on your phone and will be added
+            to your events when the connection is back.
+          </Trans>
+        ) : (
+          <Trans>
+            You're offline. This tap is saved on your phone and will be added to your events when
+            you're back online.
+          </Trans>
+        )}
       </p>
-      <p className="muted">You can close the app: nothing more to do.</p>
+      <p className="muted">
+        <Trans>You can close the app: nothing more to do.</Trans>
+      </p>
       <Link to="/" className="button">
-        See all your events
+        <Trans>See all your events</Trans>
       </Link>
     </div>
   )
@@ -76,33 +99,47 @@ function WhatIsNew({ refresh }: { refresh: TapRefresh }) {
   const error = useAppStore((state) => state.events.error)
   return (
     <div className="card stack" aria-live="polite" aria-busy={!refresh.done}>
-      <h2>Your events</h2>
+      <h2>
+        <Trans>Your events</Trans>
+      </h2>
       {!refresh.done ? (
         <>
-          <p>Refreshing your events…</p>
+          <p>
+            <Trans>Refreshing your events…</Trans>
+          </p>
           <div className="progress" aria-hidden="true" />
         </>
       ) : refresh.fresh.length > 0 ? (
         <NewEvents events={refresh.fresh} />
       ) : (
-        <p>Nothing new yet.</p>
+        <p>
+          <Trans>Nothing new yet.</Trans>
+        </p>
       )}
       {refresh.done && error ? (
         <p className="notice notice--error" role="alert">
-          {error} Your list may not be up to date.
+          {error} <Trans>Your list may not be up to date.</Trans>
         </p>
       ) : null}
       <Link to="/" className="button">
-        See all your events
+        <Trans>See all your events</Trans>
       </Link>
     </div>
   )
 }
 
 function NewEvents({ events }: { events: PoapEvent[] }) {
+  const count = events.length
   return (
     <>
-      <p>{events.length === 1 ? 'New in your list:' : `${events.length} new in your list:`}</p>
+      <p>
+        <Plural
+          value={count}
+          _1="New in your list:"
+          other="# new in your list:"
+          comment="Above the events a card tap just added to the holder's list"
+        />
+      </p>
       <ul className="tap__new" data-testid="tap-new-events">
         {events.map((event) => (
           <li key={event.id}>

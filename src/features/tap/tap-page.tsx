@@ -10,6 +10,9 @@
  */
 import { useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
   parseTapParams,
   type TapFormat,
@@ -30,44 +33,88 @@ export interface TapPageProps {
   onOpenTap(search: string): void
 }
 
-/** The link's format in words, with its parameters for whoever helps the holder. */
-const FORMAT_LABEL: Record<TapFormat, string> = {
-  e: 'Encrypted link (e)',
-  'picc_data+cmac': 'Encrypted, signed link (picc_data, cmac)',
-  'uid+ctr+cmac': 'Signed link (uid, ctr, cmac)',
-  'p+c': 'Encrypted, signed link (p, c)',
+/**
+ * The link's format in words, with its parameters for whoever helps the holder (the names in
+ * parentheses are the link's own: translators keep them).
+ */
+const FORMAT_LABEL: Record<TapFormat, MessageDescriptor> = {
+  e: msg({
+    message: 'Encrypted link (e)',
+    comment: 'A card link’s format; “e” is the name of its part: keep it',
+  }),
+  'picc_data+cmac': msg({
+    message: 'Encrypted, signed link (picc_data, cmac)',
+    comment: 'A card link’s format; the names in parentheses are its parts: keep them',
+  }),
+  'uid+ctr+cmac': msg({
+    message: 'Signed link (uid, ctr, cmac)',
+    comment: 'A card link’s format; the names in parentheses are its parts: keep them',
+  }),
+  'p+c': msg({
+    message: 'Encrypted, signed link (p, c)',
+    comment: 'A card link’s format; the names in parentheses are its parts: keep them',
+  }),
 }
 
-/** Why the link is not a tap, in words (the parameter name is user input: shown as text, cut short). */
-function reasonText(reason: TapInvalidReason, param?: string): string {
-  const name = param ? `“${param.slice(0, 24)}”` : 'A part'
+/**
+ * Why the link is not a tap, in words; `name` is the part it names, if any (user input: shown as
+ * text, cut short).
+ */
+function reasonText(reason: TapInvalidReason, param?: string): MessageDescriptor {
+  const name = param ? param.slice(0, 24) : null
   switch (reason) {
     case 'empty':
-      return 'It carries no card data.'
+      return msg`It carries no card data.`
     case 'malformed':
-      return 'Its card data cannot be read.'
+      return msg`Its card data cannot be read.`
     case 'unknown-parameter':
-      return `It has a part cards never send: ${name}.`
+      return name === null
+        ? msg`It has a part cards never send.`
+        : msg({
+            message: `It has a part cards never send: “${name}”.`,
+            comment: 'The name of a part of the link, as it stands in it',
+          })
     case 'duplicate-parameter':
-      return `${name} appears more than once.`
+      return name === null
+        ? msg`A part appears more than once.`
+        : msg({
+            message: `“${name}” appears more than once.`,
+            comment: 'The name of a part of the link, as it stands in it',
+          })
     case 'mixed-formats':
-      return 'It mixes parts of different card formats.'
+      return msg`It mixes parts of different card formats.`
     case 'missing-parameter':
-      return param ? `${name} is missing.` : 'Part of the card data is missing.'
+      return name === null
+        ? msg`Part of the card data is missing.`
+        : msg({
+            message: `“${name}” is missing.`,
+            comment: 'The name of a part of the link the card always sends',
+          })
     case 'not-hex':
-      return `${name} is not a hexadecimal code.`
+      return name === null
+        ? msg`A part is not a hexadecimal code.`
+        : msg({
+            message: `“${name}” is not a hexadecimal code.`,
+            comment: 'The name of a part of the link, as it stands in it',
+          })
     case 'wrong-length':
-      return `${name} has the wrong length.`
+      return name === null
+        ? msg`A part has the wrong length.`
+        : msg({
+            message: `“${name}” has the wrong length.`,
+            comment: 'The name of a part of the link, as it stands in it',
+          })
   }
 }
 
 /** The whole page; its heading stays "Card tap" whatever the link holds. */
 export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
+  const { t } = useLingui()
   const tap = useMemo(() => parseTapParams(search), [search])
   return (
     <section className="page page--narrow tap" aria-labelledby="tap-title">
       <h1 id="tap-title" tabIndex={-1}>
-        Card tap
+        <Trans comment="Heading of the page a card's link opens">Card tap</Trans>
       </h1>
       {tap.ok ? (
         <>
@@ -76,11 +123,15 @@ export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
         </>
       ) : (
         <div className="notice notice--error stack tap__invalid" role="alert">
-          <h2>This link isn't a valid card tap</h2>
-          <p>{reasonText(tap.reason, tap.param)}</p>
-          <p className="muted">Tap your card again, or scan it below where your phone can.</p>
+          <h2>
+            <Trans>This link isn't a valid card tap</Trans>
+          </h2>
+          <p>{t(reasonText(tap.reason, tap.param))}</p>
+          <p className="muted">
+            <Trans>Tap your card again, or scan it below where your phone can.</Trans>
+          </p>
           <Link to="/" className="button">
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </div>
       )}
@@ -95,11 +146,17 @@ export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
  * claims it.
  */
 function CardDetails({ tap }: { tap: TapParams }) {
+  const { t } = useLingui()
+  const format = t(FORMAT_LABEL[tap.format])
   return (
     <details className="card tap__details" data-testid="tap-details">
-      <summary>Card details for support</summary>
+      <summary>
+        <Trans>Card details for support</Trans>
+      </summary>
       <p className="muted tap__format">
-        Format: <span>{FORMAT_LABEL[tap.format]}</span>
+        <Trans comment="The card link's format, e.g. “Format: Signed link (uid, ctr, cmac)”">
+          Format: <span>{format}</span>
+        </Trans>
       </p>
       <dl className="tap__params">
         {Object.entries(tap.params).map(([name, value]) => (
