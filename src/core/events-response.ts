@@ -68,13 +68,16 @@ export const EVENTS_FAILURE_TEXT = {
   unreachable: 'Could not reach the events service.',
 } as const
 
+/** How a client error's own message is put into a sentence for the holder. */
+export const EVENTS_FAILURE_PREFIX = 'Could not load your events: '
+
 /**
  * A short message for tabs about why the events could not be loaded: a client error's own
  * `message` when it has a usable one (spec §8), else one of `EVENTS_FAILURE_TEXT`.
  */
 export function describeEventsFailure(error: unknown): string {
   if (error instanceof EventsResponseError) {
-    if (error.bodyMessage) return `Could not load your events: ${error.bodyMessage}`
+    if (error.bodyMessage) return EVENTS_FAILURE_PREFIX + error.bodyMessage
     if (error.status >= 500 || error.status === 429) return EVENTS_FAILURE_TEXT.busy
     if (error.status >= 400) return EVENTS_FAILURE_TEXT.refused
     return EVENTS_FAILURE_TEXT.unreadable

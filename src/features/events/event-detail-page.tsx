@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
+import { eventsErrorText } from '../../shared/events-error.ts'
 import { EventImage } from './event-image.tsx'
 import { statusMeaning } from './event-status.ts'
 import { formatDateTimes, formatPlace } from './format.ts'
@@ -16,6 +17,7 @@ import './events.css'
 /** Shows event `eventId`, a skeleton while the list is on its way, or a clear "not found". */
 export function EventDetailPage({ eventId }: { eventId: string }) {
   const list = useAppStore((state) => state.events.list)
+  const { i18n } = useLingui()
   const error = useAppStore((state) => state.events.error)
   const online = useAppStore(selectReachability) === 'online'
 
@@ -27,7 +29,7 @@ export function EventDetailPage({ eventId }: { eventId: string }) {
         reason={
           online ? (
             <>
-              {error ? `${error} ` : null}
+              {error ? `${eventsErrorText(error, i18n)} ` : null}
               <Trans>Try again in a moment.</Trans>
             </>
           ) : (

@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { groupEvents } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
+import { eventsErrorText } from '../../shared/events-error.ts'
 import { EventGroup } from './event-group.tsx'
 import { sortActive, sortPast } from './event-order.ts'
 import { formatAge } from './format.ts'
@@ -25,7 +26,7 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   // In the app's language, as the sentence around it: never "Updated hace 5 minutos".
   const age = events.fetchedAt === null ? null : formatAge(events.fetchedAt, now, i18n.locale)
   const pendingTaps = net.pendingTaps.length
-  const { error } = events
+  const error = events.error === null ? null : eventsErrorText(events.error, i18n)
 
   return (
     <section className="page" aria-labelledby="events-title">

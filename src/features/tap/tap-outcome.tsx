@@ -4,10 +4,11 @@
  * or keeps the tap until a refresh succeeds.
  */
 import { Link } from '@tanstack/react-router'
-import { Plural, Trans } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
+import { eventsErrorText } from '../../shared/events-error.ts'
 import { useTapRefresh, type TapRefresh } from './use-tap-refresh.ts'
 
 /**
@@ -96,6 +97,7 @@ function KeptForLater({ deviceOnline }: { deviceOnline: boolean }) {
 }
 
 function WhatIsNew({ refresh }: { refresh: TapRefresh }) {
+  const { i18n } = useLingui()
   const error = useAppStore((state) => state.events.error)
   return (
     <div className="card stack" aria-live="polite" aria-busy={!refresh.done}>
@@ -118,7 +120,7 @@ function WhatIsNew({ refresh }: { refresh: TapRefresh }) {
       )}
       {refresh.done && error ? (
         <p className="notice notice--error" role="alert">
-          {error} <Trans>Your list may not be up to date.</Trans>
+          {eventsErrorText(error, i18n)} <Trans>Your list may not be up to date.</Trans>
         </p>
       ) : null}
       <Link to="/" className="button">
