@@ -1,5 +1,6 @@
 /** Catches a lazily loaded part that failed to load or crashed: a message and a retry, never a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { reportError } from './error-reporting.ts'
 
 /** Props: what to guard, how its failure is reported and told, and what "Try again" does first. */
@@ -7,8 +8,11 @@ export interface ChunkBoundaryProps {
   children: ReactNode
   /** Names the boundary in error reports (`wallet`, `phone-step`). */
   boundary: string
-  /** What failed, in words (`The wallet could not load. Check your connection and try again.`). */
-  message: string
+  /**
+   * What failed, in words (`The wallet could not load. Check your connection and try again.`),
+   * translated by the caller, which re-renders this boundary when the language changes.
+   */
+  message: ReactNode
   /** Called on "Try again" before the children render again (e.g. to load a failed chunk again). */
   onRetry?: () => void
   /** Other ways on, shown under the notice (e.g. another way to sign in). */
@@ -40,7 +44,7 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boole
             this.setState({ failed: false })
           }}
         >
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     )

@@ -1,14 +1,27 @@
 /** The sign-in service's failures in the words every sign-in method uses. */
+import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { providerFailureText, SERVICE_UNREACHABLE_TEXT } from './provider-errors.ts'
+import {
+  NOT_CONFIRMED_MESSAGE,
+  NOT_CONFIRMED_TEXT,
+  providerFailureMessage,
+  SERVICE_UNREACHABLE_MESSAGE,
+  SERVICE_UNREACHABLE_TEXT,
+} from './provider-errors.ts'
 import { SignInDeadlineError } from './provider-client.ts'
 
-describe('providerFailureText', () => {
+/** providerFailureMessage as a screen shows it, in English (the tests' language). */
+function providerFailureText(error: unknown): string | undefined {
+  const message = providerFailureMessage(error)
+  return message && i18n._(message)
+}
+
+describe('providerFailureMessage', () => {
   it('says the service cannot be reached when the SDK could not deliver the call', () => {
-    expect(providerFailureText({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(
-      SERVICE_UNREACHABLE_TEXT,
+    expect(providerFailureMessage({ name: 'StytchAPIUnreachableError', message: 'x' })).toBe(
+      SERVICE_UNREACHABLE_MESSAGE,
     )
-    expect(SERVICE_UNREACHABLE_TEXT).toBe(
+    expect(i18n._(SERVICE_UNREACHABLE_MESSAGE)).toBe(
       'Cannot reach the sign-in service. Check your connection and try again.',
     )
   })
@@ -39,5 +52,12 @@ describe('providerFailureText', () => {
     expect(providerFailureText(new Error('odd'))).toBeUndefined()
     expect(providerFailureText('boom')).toBeUndefined()
     expect(providerFailureText(undefined)).toBeUndefined()
+  })
+})
+
+describe('the plain English copies', () => {
+  it('stay the same as the messages in English', () => {
+    expect(i18n._(SERVICE_UNREACHABLE_MESSAGE)).toBe(SERVICE_UNREACHABLE_TEXT)
+    expect(i18n._(NOT_CONFIRMED_MESSAGE)).toBe(NOT_CONFIRMED_TEXT)
   })
 })

@@ -1,20 +1,34 @@
 /** Signing out from a button: busy while it runs, and a failure said in words, ready to retry. */
 import { useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
 import { errorToText } from '../core/error-text.ts'
 
+/**
+ * The sign-out state of a button. The failure is kept, not its words, and worded on each render
+ * in the active language (the calling component re-renders when it changes).
+ */
 export function useSignOut(onSignOut: () => Promise<void>) {
+  const { t } = useLingui()
   const [signingOut, setSigningOut] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<{ cause: unknown } | null>(null)
   const signOut = () => {
     setSigningOut(true)
-    setError(null)
+    setFailure(null)
     onSignOut().then(
       () => setSigningOut(false),
-      (failure: unknown) => {
+      (cause: unknown) => {
         setSigningOut(false)
-        setError(`Signing out failed: ${errorToText(failure)} Try again.`)
+        setFailure({ cause })
       },
     )
+  }
+  let error: string | null = null
+  if (failure) {
+    const reason = errorToText(failure.cause)
+    error = t({
+      message: `Signing out failed: ${reason} Try again.`,
+      comment: '{reason} is why, a sentence of its own (e.g. “Something went wrong.”)',
+    })
   }
   return { signingOut, error, signOut }
 }

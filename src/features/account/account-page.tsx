@@ -1,5 +1,6 @@
 /** The account page of a signed-in holder: who, sign-out, passkeys, theme, install and version. */
 import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { APP_VERSION } from '../../config/version.ts'
 import { selectHolder } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -38,12 +39,14 @@ export function AccountPage({
   return (
     <section className="page page--narrow account" aria-labelledby="account-title">
       <h1 id="account-title" tabIndex={-1}>
-        Account
+        <Trans comment="Page title">Account</Trans>
       </h1>
 
       <section className="card stack" aria-labelledby="account-who">
         <h2 id="account-who" className="account__label muted">
-          Signed in as
+          <Trans comment="Heading over the holder’s email, phone number or “a wallet”">
+            Signed in as
+          </Trans>
         </h2>
         {email ? (
           <p className="account-email">
@@ -55,16 +58,24 @@ export function AccountPage({
             <PhoneNumberDisplay e164={phone} />
           </p>
         ) : null}
-        {!email && !phone ? <p className="account-email">a wallet</p> : null}
+        {!email && !phone ? (
+          <p className="account-email">
+            <Trans comment="Who is signed in, for a holder known only by a wallet (after “Signed in as”)">
+              a wallet
+            </Trans>
+          </p>
+        ) : null}
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {signingOut ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
         </button>
         {error ? <FormError>{error}</FormError> : null}
       </section>
 
       {passkeys ? (
         <section className="card stack" aria-labelledby="account-passkeys">
-          <h2 id="account-passkeys">Passkeys</h2>
+          <h2 id="account-passkeys">
+            <Trans>Passkeys</Trans>
+          </h2>
           {passkeys}
         </section>
       ) : null}
@@ -72,8 +83,12 @@ export function AccountPage({
       {themeToggle ? (
         <section className="card account__row" aria-labelledby="account-theme">
           <div>
-            <h2 id="account-theme">Theme</h2>
-            <p className="muted">Dark or light, saved on this device.</p>
+            <h2 id="account-theme">
+              <Trans>Theme</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>Dark or light, saved on this device.</Trans>
+            </p>
           </div>
           {themeToggle}
         </section>
@@ -81,20 +96,26 @@ export function AccountPage({
 
       {wallet ? (
         <section className="card stack" aria-labelledby="account-wallet">
-          <h2 id="account-wallet">Wallet</h2>
+          <h2 id="account-wallet">
+            <Trans>Wallet</Trans>
+          </h2>
           {wallet}
         </section>
       ) : null}
 
       {install ? (
         <section className="card stack" aria-labelledby="account-install">
-          <h2 id="account-install">Install</h2>
+          <h2 id="account-install">
+            <Trans comment="Heading: how to install the app">Install</Trans>
+          </h2>
           {install}
         </section>
       ) : null}
 
       <p className="account__version muted">
-        IYK Cards version <span data-testid="app-version">{APP_VERSION}</span>
+        <Trans>
+          IYK Cards version <span data-testid="app-version">{APP_VERSION}</span>
+        </Trans>
       </p>
     </section>
   )

@@ -1,7 +1,9 @@
 /** The sign-in page for a holder already signed in on this device: who, with Continue and Sign out. */
+import { Trans, useLingui } from '@lingui/react/macro'
 import { SignedInAs } from '../../shared/signed-in-as.tsx'
 import { FormError } from '../../shared/ui/form-error.tsx'
 import { useSignOut } from '../../shared/use-sign-out.ts'
+import { inWords, type SignInMessage } from './sign-in-errors.ts'
 
 /** A holder already signed in on this device: their address or number (none for a wallet), and choices. */
 export interface SignedInChoice {
@@ -23,29 +25,32 @@ export function AlreadySignedIn({
   onSignOut,
 }: Omit<SignedInChoice, 'onContinue'> & {
   /** Why a sign-in link that landed here did not sign anyone in. */
-  notice?: string | undefined
+  notice?: SignInMessage | undefined
   onContinue(): void
 }) {
+  const { i18n } = useLingui()
   const { signingOut, error, signOut } = useSignOut(onSignOut)
   return (
     <section className="page page--narrow stack" aria-labelledby="signed-in-title">
       <h1 id="signed-in-title" tabIndex={-1}>
-        You are signed in
+        <Trans>You are signed in</Trans>
       </h1>
-      {notice ? <FormError data-testid="link-notice">{notice}</FormError> : null}
+      {notice ? <FormError data-testid="link-notice">{inWords(notice, i18n)}</FormError> : null}
       <p data-testid="signed-in-as">
-        Signed in as{' '}
-        <strong>
-          <SignedInAs email={email} phone={phone} />
-        </strong>
-        .
+        <Trans comment="<1/> is the holder's email address, phone number, or “a wallet”">
+          Signed in as{' '}
+          <strong>
+            <SignedInAs email={email} phone={phone} />
+          </strong>
+          .
+        </Trans>
       </p>
       <div className="actions">
         <button type="button" className="button button--primary" onClick={onContinue}>
-          Continue
+          <Trans>Continue</Trans>
         </button>
         <button type="button" className="button" disabled={signingOut} onClick={signOut}>
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {signingOut ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
         </button>
       </div>
       {error ? <FormError>{error}</FormError> : null}

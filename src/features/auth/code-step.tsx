@@ -1,8 +1,10 @@
 /** The 6-digit code step, the same for a code sent by email and one sent by text message. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { CODE_EXPIRY_MINUTES, type SignInProvider } from './sign-in-provider.ts'
-import { signInErrorText } from './sign-in-errors.ts'
+import { inWords, signInError, type SignInMessage } from './sign-in-errors.ts'
 import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Seconds before another code can be sent to the same address or number. */
@@ -16,10 +18,10 @@ export interface CodeStepAlternative {
 
 /** Props: where the code went, how to verify and resend it, and the ways out of the step. */
 export interface CodeStepProps {
-  /** Says where the code went ("We emailed a 6-digit code to …"), without the expiry. */
+  /** The sentence saying where the code went ("We emailed a 6-digit code to …."), no expiry. */
   sentTo: ReactNode
-  /** `email` or `text message`: where the holder finds the digits. */
-  source: string
+  /** Where the holder finds the digits. */
+  source: 'email' | 'text message'
   methodId: string
   provider: SignInProvider
   onSession(data: AuthenticateData): Promise<void>
@@ -41,6 +43,12 @@ function useCooldown(seconds: number) {
   return [left, () => setLeft(seconds)] as const
 }
 
+/** What a code that is not 6 digits is told, by where the holder finds them. */
+const NOT_SIX_DIGITS: Record<CodeStepProps['source'], SignInMessage> = {
+  email: msg`Enter the 6 digits from the email.`,
+  'text message': msg`Enter the 6 digits from the text message.`,
+}
+
 /** Type the code, resend it after a cooldown, or take another way; failures keep what was typed. */
 export function CodeStep({
   sentTo,
@@ -53,11 +61,12 @@ export function CodeStep({
   alternatives = [],
   change,
 }: CodeStepProps) {
+  const { i18n } = useLingui()
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<SignInMessage | null>(null)
   const [busy, setBusy] = useState<null | string>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [cooldown, restartCooldown] = useCooldown(RESEND_COOLDOWN_SECONDS)
+  const [notice, setNotice] = useState<SignInMessage | null>(null)
+  const [secondsLeft, restartCooldown] = useCooldown(RESEND_COOLDOWN_SECONDS)
   const input = useRef<HTMLInputElement>(null)
 
   useEffect(() => input.current?.focus(), [])
@@ -69,7 +78,7 @@ export function CodeStep({
     try {
       await action()
     } catch (failure) {
-      setError(signInErrorText(failure))
+      setError(signInError(failure))
     } finally {
       setBusy(null)
     }
@@ -78,19 +87,23 @@ export function CodeStep({
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!/^\d{6}$/.test(code)) {
-      setError(`Enter the 6 digits from the ${source}.`)
+      setError(NOT_SIX_DIGITS[source])
       return
     }
     void run('verify', async () => onSession(await provider.verifyCode(code, methodId)))
   }
 
+  const minutes = CODE_EXPIRY_MINUTES
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p className="lede">
-        {sentTo}. It expires in {CODE_EXPIRY_MINUTES} minutes.
+        {sentTo}{' '}
+        <Plural value={minutes} one="It expires in # minute." other="It expires in # minutes." />
       </p>
       <label className="field">
-        <span className="field__label">6-digit code</span>
+        <span className="field__label">
+          <Trans>6-digit code</Trans>
+        </span>
         <input
           ref={input}
           className="input input--code"
@@ -107,30 +120,39 @@ export function CodeStep({
           aria-describedby={error ? 'code-error' : undefined}
         />
       </label>
-      {error ? <FormError id="code-error">{error}</FormError> : null}
+      {error ? <FormError id="code-error">{inWords(error, i18n)}</FormError> : null}
       {notice ? (
         <p className="form__notice" role="status">
-          {notice}
+          {inWords(notice, i18n)}
         </p>
       ) : null}
       <button type="submit" className="button button--primary" disabled={busy !== null}>
-        {busy === 'verify' ? 'Signing in…' : 'Sign in'}
+        {busy === 'verify' ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
       </button>
       <div className="form__links">
         <button
           type="button"
           className="link-button"
-          disabled={busy !== null || cooldown > 0}
+          disabled={busy !== null || secondsLeft > 0}
           onClick={() =>
             void run('resend', async () => {
               onNewMethod(await resend())
               setCode('')
               restartCooldown()
-              setNotice('A new code is on its way.')
+              setNotice(msg`A new code is on its way.`)
             })
           }
         >
-          {cooldown > 0 ? `Resend code in ${cooldown} s` : 'Resend code'}
+          {secondsLeft > 0 ? (
+            <Plural
+              value={secondsLeft}
+              one="Resend code in # s"
+              other="Resend code in # s"
+              comment="Button, counting down the seconds (s) until another code can be sent"
+            />
+          ) : (
+            <Trans>Resend code</Trans>
+          )}
         </button>
         {alternatives.map((alternative) => (
           <button

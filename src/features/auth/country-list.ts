@@ -1,5 +1,5 @@
 /**
- * Every country and territory with a numbering plan (libphonenumber-js), named in the browser's
+ * Every country and territory with a numbering plan (libphonenumber-js), named in the page's
  * language, and the search the picker runs over them (by name or calling code).
  */
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile'
@@ -9,7 +9,7 @@ import { asciiDigits } from './phone-number.ts'
 /** A country the picker offers. */
 export interface Country {
   region: CountryCode
-  /** In the browser's language; the region code where the browser cannot name it. */
+  /** In the language asked for; the region code where the browser cannot name it. */
   name: string
   /** Digits, without `+`. */
   callingCode: string
@@ -49,7 +49,7 @@ function rankFor(region: CountryCode, callingCode: string): number {
   return at < 0 ? Number.MAX_SAFE_INTEGER : at
 }
 
-/** Every country, by name in `locales` (the browser's languages). */
+/** Every country, named and sorted in `locales` (the page's language; else English). */
 export function countryList(locales: readonly string[]): Country[] {
   const named = regionNames(locales)
   const english = regionNames(['en'])

@@ -4,6 +4,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js/mobile'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { searchCountries, type Country } from './country-list.ts'
 
 /** Props: the countries, the one picked, and what to do on a change or when the holder is done. */
@@ -21,19 +23,6 @@ export interface CountryPickerProps {
  */
 export const ANNOUNCE_AFTER_MS = 400
 
-/** What the search found and which country that left picked, in words, for the live region. */
-function outcomeText(
-  query: string,
-  matches: readonly Country[],
-  picked: Country | undefined,
-): string {
-  const chosen = picked ? ` ${picked.name} (+${picked.callingCode}) picked.` : ''
-  if (query.trim() === '') return `Search cleared.${chosen}`
-  if (matches.length === 0) return `No country matches “${query.trim()}”.${chosen}`
-  const found = matches.length === 1 ? '1 country matches' : `${matches.length} countries match`
-  return picked ? `${found};${chosen}` : `${found}.`
-}
-
 /**
  * Search and select. Searching picks the best match unless the country picked already matches,
  * so typing "viet" or "+84" is enough to choose Vietnam; a search that finds nothing, or Escape,
@@ -41,6 +30,7 @@ function outcomeText(
  * holder pauses.
  */
 export function CountryPicker({ countries, region, onRegionChange, onDone }: CountryPickerProps) {
+  const { t } = useLingui()
   const [query, setQuery] = useState('')
   const [announcement, setAnnouncement] = useState('')
   // The country picked before the search began: what a search that finds nothing leaves picked.
@@ -53,6 +43,26 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
   const picked = countryOf(region)
   // With nothing matching, the select keeps the picked country: its value is always an option.
   const shown = matches.length > 0 ? matches : picked ? [picked] : []
+
+  /** What a search for `typed` found and which country that left picked, for the live region. */
+  function outcomeText(typed: string, found: readonly Country[], chosen: Country | undefined) {
+    const searched = typed.trim()
+    const count = found.length
+    if (!chosen) {
+      if (searched === '') return t`Search cleared.`
+      if (count === 0) return t`No country matches “${searched}”.`
+      return t`${plural(count, { one: '# country matches.', other: '# countries match.' })}`
+    }
+    const { name: country, callingCode } = chosen
+    if (searched === '') return t`Search cleared. ${country} (+${callingCode}) picked.`
+    if (count === 0) {
+      return t`No country matches “${searched}”. ${country} (+${callingCode}) picked.`
+    }
+    return t`${plural(count, {
+      one: `# country matches; ${country} (+${callingCode}) picked.`,
+      other: `# countries match; ${country} (+${callingCode}) picked.`,
+    })}`
+  }
 
   function announce(text: string) {
     clearTimeout(announcing.current)
@@ -93,7 +103,9 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
   return (
     <div className="country-picker">
       <label className="field">
-        <span className="field__label">Search countries</span>
+        <span className="field__label">
+          <Trans>Search countries</Trans>
+        </span>
         <input
           className="input"
           type="search"
@@ -101,7 +113,10 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="done"
-          placeholder="Name or code, like +84"
+          placeholder={t({
+            message: `Name or code, like +84`,
+            comment: 'Placeholder of the country search: a country’s name or calling code',
+          })}
           value={query}
           onChange={(event) => search(event.target.value)}
           onKeyDown={onKeyDown}
@@ -113,7 +128,9 @@ export function CountryPicker({ countries, region, onRegionChange, onDone }: Cou
         {announcement}
       </p>
       <label className="field">
-        <span className="field__label">Country</span>
+        <span className="field__label">
+          <Trans>Country</Trans>
+        </span>
         <select
           id={`${id}-country`}
           className="input"

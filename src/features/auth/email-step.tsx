@@ -1,7 +1,14 @@
 /** The sign-in page's first step: the holder's email, to which a 6-digit code is sent. */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { FormError } from '../../shared/ui/form-error.tsx'
-import { isValidEmail, signInErrorText } from './sign-in-errors.ts'
+import {
+  EMAIL_FORMAT,
+  inWords,
+  isValidEmail,
+  signInError,
+  type SignInMessage,
+} from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
 
 /** The email form; sends the code and says what went wrong, keeping what was typed. */
@@ -19,7 +26,8 @@ export function EmailStep({
   autoFocus: boolean
   onCodeSent(email: string, methodId: string): void
 }) {
-  const [error, setError] = useState<string | null>(null)
+  const { i18n } = useLingui()
+  const [error, setError] = useState<SignInMessage | null>(null)
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const focusOnShow = useRef(autoFocus)
@@ -31,7 +39,7 @@ export function EmailStep({
     event.preventDefault()
     const address = email.trim()
     if (!isValidEmail(address)) {
-      setError('Enter a valid email address, like name@example.com.')
+      setError(EMAIL_FORMAT)
       return
     }
     setBusy(true)
@@ -40,16 +48,20 @@ export function EmailStep({
       const { methodId } = await provider.sendCode(address)
       onCodeSent(address, methodId)
     } catch (failure) {
-      setError(signInErrorText(failure))
+      setError(signInError(failure))
       setBusy(false)
     }
   }
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <p className="lede">We will email you a 6-digit code. No password needed.</p>
+      <p className="lede">
+        <Trans>We will email you a 6-digit code. No password needed.</Trans>
+      </p>
       <label className="field">
-        <span className="field__label">Email</span>
+        <span className="field__label">
+          <Trans comment="Label of the email address field">Email</Trans>
+        </span>
         <input
           ref={input}
           className="input"
@@ -68,9 +80,9 @@ export function EmailStep({
           aria-describedby={error ? 'email-error' : undefined}
         />
       </label>
-      {error ? <FormError id="email-error">{error}</FormError> : null}
+      {error ? <FormError id="email-error">{inWords(error, i18n)}</FormError> : null}
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Sending code…' : 'Send code'}
+        {busy ? <Trans>Sending code…</Trans> : <Trans>Send code</Trans>}
       </button>
     </form>
   )

@@ -1,7 +1,10 @@
 /** "Continue with Google" and "Continue with Apple": the provider's OAuth, back to the one landing URL. */
 import { useEffect, useState } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { keepOAuthReturnTarget } from './return-target.ts'
-import { signInErrorText } from './sign-in-errors.ts'
+import { inWords, signInError, type SignInMessage } from './sign-in-errors.ts'
 import { landingUrl } from './sign-in-landing.ts'
 import type { OAuthProvider, SignInProvider } from './sign-in-provider.ts'
 import { FormError } from '../../shared/ui/form-error.tsx'
@@ -12,7 +15,11 @@ import { FormError } from '../../shared/ui/form-error.tsx'
  */
 export const OAUTH_RETURN_MINUTES = 20
 
-const NAMES: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple' }
+/** Each button's label, and what it says while the provider's page opens (brand names kept). */
+const LABELS: Record<OAuthProvider, { start: MessageDescriptor; opening: MessageDescriptor }> = {
+  google: { start: msg`Continue with Google`, opening: msg`Opening Google…` },
+  apple: { start: msg`Continue with Apple`, opening: msg`Opening Apple…` },
+}
 
 /** Props: the provider calls, and where the holder was going (kept on the device meanwhile). */
 export interface OAuthButtonsProps {
@@ -23,7 +30,8 @@ export interface OAuthButtonsProps {
 /** The two buttons; a start that fails says why and leaves the holder here to try again. */
 export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
   const [leaving, setLeaving] = useState<OAuthProvider | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { t, i18n } = useLingui()
+  const [error, setError] = useState<SignInMessage | null>(null)
 
   // Back from the provider's page, a browser may show this page as it was left (its back-forward
   // cache): "Opening…" then, with both buttons held. They are usable again.
@@ -44,14 +52,16 @@ export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
       await provider.startOAuth(which, landingUrl())
       // Started: the page is on its way to the provider and stays "Opening…" until it goes.
     } catch (failure) {
-      setError(signInErrorText(failure))
+      setError(signInError(failure))
       setLeaving(null)
     }
   }
 
   return (
     <section className="stack oauth-sign-in" aria-labelledby="oauth-sign-in-title">
-      <h2 id="oauth-sign-in-title">Or use Google or Apple</h2>
+      <h2 id="oauth-sign-in-title">
+        <Trans>Or use Google or Apple</Trans>
+      </h2>
       {(['google', 'apple'] as const).map((which) => (
         <button
           key={which}
@@ -63,10 +73,10 @@ export function OAuthButtons({ provider, redirect }: OAuthButtonsProps) {
           onFocus={() => provider.warm?.()}
           onClick={() => void start(which)}
         >
-          {leaving === which ? `Opening ${NAMES[which]}…` : `Continue with ${NAMES[which]}`}
+          {t(leaving === which ? LABELS[which].opening : LABELS[which].start)}
         </button>
       ))}
-      {error ? <FormError>{error}</FormError> : null}
+      {error ? <FormError>{inWords(error, i18n)}</FormError> : null}
     </section>
   )
 }

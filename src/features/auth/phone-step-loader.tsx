@@ -4,6 +4,7 @@
  * to try again (or to use email) if it cannot load.
  */
 import { Suspense } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { ChunkBoundary } from '../../shared/chunk-boundary.tsx'
 import { retryableLazy } from '../../shared/retryable-lazy.tsx'
 import type { PhoneStepProps } from './phone-step.tsx'
@@ -14,15 +15,16 @@ const LazyPhoneStep = retryableLazy(() =>
 
 /** The phone step, its loading state and its load failure. */
 export function PhoneStepLoader(props: PhoneStepProps) {
+  const { t } = useLingui()
   return (
     <ChunkBoundary
       boundary="phone-step"
-      message="Text-message sign-in could not load. Check your connection and try again."
+      message={t`Text-message sign-in could not load. Check your connection and try again.`}
       onRetry={LazyPhoneStep.retry}
       actions={
         <div className="form__links">
           <button type="button" className="link-button" onClick={props.onUseEmail}>
-            Use email instead
+            <Trans>Use email instead</Trans>
           </button>
         </div>
       }
@@ -30,7 +32,9 @@ export function PhoneStepLoader(props: PhoneStepProps) {
       <Suspense
         fallback={
           <div className="stack" role="status" aria-live="polite">
-            <p className="lede">Getting text-message sign-in ready…</p>
+            <p className="lede">
+              <Trans>Getting text-message sign-in ready…</Trans>
+            </p>
             <div className="progress" aria-hidden="true" />
           </div>
         }

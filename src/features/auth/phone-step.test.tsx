@@ -1,8 +1,9 @@
 /** The phone number step: its country picker, formatting as typed, every refusal, and sending. */
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred } from '../../core/testing/deferred.ts'
+import { activateLocale } from '../../shared/i18n.ts'
 import { PhoneStep } from './phone-step.tsx'
 import { fakeSignInProvider } from './sign-in-provider.test-support.ts'
 
@@ -22,15 +23,26 @@ const mobile = () => screen.getByLabelText<HTMLInputElement>('Mobile number')
 const send = () => screen.getByRole('button', { name: 'Text me a code' })
 
 describe('PhoneStep', () => {
-  it('picks the country from the browser’s languages and names countries in its language', () => {
+  it('picks the country from the browser’s languages and names countries in the page’s', () => {
     renderStep(['de-AT', 'de'])
     expect(country()).toHaveValue('AT')
-    expect(screen.getByRole('option', { name: 'Österreich (+43)' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Austria (+43)' })).toBeInTheDocument()
     expect(screen.getByRole('option', { name: 'Vietnam (+84)' })).toBeInTheDocument()
     expect(screen.getAllByRole('option').length).toBeGreaterThan(240)
     expect(mobile()).toHaveAttribute('type', 'tel')
     expect(mobile()).toHaveAttribute('autocomplete', 'tel')
     expect(mobile()).toHaveFocus()
+  })
+
+  it('names and sorts the countries again when the page’s language changes', async () => {
+    renderStep(['en-US'])
+    expect(screen.getByRole('option', { name: 'Austria (+43)' })).toBeInTheDocument()
+    await act(() => activateLocale('de'))
+    expect(country()).toHaveValue('US')
+    expect(screen.getByRole('option', { name: 'Vereinigte Staaten (+1)' })).toBeInTheDocument()
+    const names = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(names.indexOf('Österreich (+43)')).toBeGreaterThan(-1)
+    expect(names.indexOf('Österreich (+43)')).toBeLessThan(names.indexOf('Polen (+48)'))
   })
 
   it.each([

@@ -3,59 +3,108 @@
  * typed, then a texted code. Loaded lazily with the phone-number library (phone-step-loader.tsx).
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { CountryCode } from 'libphonenumber-js/mobile'
 import { countryList, type Country } from './country-list.ts'
 import { CountryPicker } from './country-picker.tsx'
 import { formatAsTyped, typeNumber, type TypedNumber } from './number-typing.ts'
 import { defaultRegion, toE164, type PhoneCheck } from './phone-number.ts'
-import { signInErrorText } from './sign-in-errors.ts'
+import { inWords, signInError, type SignInMessage } from './sign-in-errors.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
 import { FormError } from '../../shared/ui/form-error.tsx'
 import './phone-step.css'
 
-/** The browser's languages, for the default country and the countries' names. */
+/** The browser's languages, for the default country. */
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return []
   return navigator.languages?.length ? navigator.languages : [navigator.language]
 }
 
+/** A number of the right shape that the numbering plan it was read in refuses, and why. */
+type PlanProblem = 'too-short' | 'too-long' | 'length' | 'not-mobile'
+
 /**
- * The plan a number was read in, for a message: "a mobile number in Vietnam (+84)" when it is the
- * picked country's, else "a +44 mobile number".
+ * What a number the plan refuses is told, naming the plan: "a mobile number in Vietnam (+84)" when
+ * it is the picked country's, else "a +44 mobile number" (each a sentence of its own, so that a
+ * translation can fit the words around the plan).
  */
-function mobileIn(picked: Country | undefined, callingCode: string | undefined): string {
-  if (picked && (callingCode === undefined || callingCode === picked.callingCode)) {
-    return `a mobile number in ${picked.name} (+${picked.callingCode})`
+function planProblemText(
+  reason: PlanProblem,
+  picked: Country | undefined,
+  readCode: string | undefined,
+): MessageDescriptor {
+  if (picked && (readCode === undefined || readCode === picked.callingCode)) {
+    const { name: country, callingCode } = picked
+    switch (reason) {
+      case 'too-short':
+        return msg`That number is too short for a mobile number in ${country} (+${callingCode}). Check the number and the country.`
+      case 'too-long':
+        return msg`That number is too long for a mobile number in ${country} (+${callingCode}). Check the number and the country.`
+      case 'length':
+        return msg`That number has the wrong number of digits for a mobile number in ${country} (+${callingCode}). Check the number and the country.`
+      case 'not-mobile':
+        return msg`That is not a mobile number in ${country} (+${callingCode}). Codes come by text message, so they need a mobile number: check the number and the country.`
+    }
   }
-  return callingCode ? `a +${callingCode} mobile number` : 'a mobile number'
+  if (readCode) {
+    const callingCode = readCode
+    switch (reason) {
+      case 'too-short':
+        return msg`That number is too short for a +${callingCode} mobile number. Check the number and the country.`
+      case 'too-long':
+        return msg`That number is too long for a +${callingCode} mobile number. Check the number and the country.`
+      case 'length':
+        return msg`That number has the wrong number of digits for a +${callingCode} mobile number. Check the number and the country.`
+      case 'not-mobile':
+        return msg`That is not a +${callingCode} mobile number. Codes come by text message, so they need a mobile number: check the number and the country.`
+    }
+  }
+  switch (reason) {
+    case 'too-short':
+      return msg`That number is too short for a mobile number. Check the number and the country.`
+    case 'too-long':
+      return msg`That number is too long for a mobile number. Check the number and the country.`
+    case 'length':
+      return msg`That number has the wrong number of digits for a mobile number. Check the number and the country.`
+    case 'not-mobile':
+      return msg`That is not a mobile number. Codes come by text message, so they need a mobile number: check the number and the country.`
+  }
 }
 
-/** What a number that cannot be texted is told, by reason. */
-function problemText(check: PhoneCheck & { ok: false }, where: string): string {
+/** What a number that cannot be texted is told, by reason; `picked`: the country picked for it. */
+function problemText(
+  check: PhoneCheck & { ok: false },
+  picked: Country | undefined,
+): MessageDescriptor {
   const { callingCode, international } = check
   switch (check.reason) {
     case 'empty':
-      return 'Enter your mobile number.'
+      return msg`Enter your mobile number.`
     case 'characters':
-      return 'A phone number has digits only (spaces, dashes and brackets are fine).'
+      return msg`A phone number has digits only (spaces, dashes and brackets are fine).`
     case 'extension':
-      return 'Enter the mobile number alone: a text cannot go to an extension.'
+      return msg`Enter the mobile number alone: a text cannot go to an extension.`
     case 'country-code':
-      return `${callingCode ? `No country has the calling code +${callingCode}` : 'That is not a calling code'}. Check the number, or pick the country and leave out the code.`
-    case 'too-short':
-      return `That number is too short for ${where}. Check the number and the country.`
-    case 'too-long':
-      return `That number is too long for ${where}. Check the number and the country.`
-    case 'length':
-      return `That number has the wrong number of digits for ${where}. Check the number and the country.`
-    case 'not-mobile':
-      return `That is not ${where}. Codes come by text message, so they need a mobile number: check the number and the country.`
+      return callingCode
+        ? msg`No country has the calling code +${callingCode}. Check the number, or pick the country and leave out the code.`
+        : msg`That is not a calling code. Check the number, or pick the country and leave out the code.`
     case 'international':
       return international
-        ? `If you mean ${international}, type it that way: start with + and the country code. If not, check the number and the country.`
-        : 'Start with + and the country code, or check the number and the country.'
+        ? msg`If you mean ${international}, type it that way: start with + and the country code. If not, check the number and the country.`
+        : msg`Start with + and the country code, or check the number and the country.`
+    default:
+      return planProblemText(check.reason, picked, callingCode)
   }
 }
+
+/**
+ * What the form says went wrong: a number refused here (with the country picked for it, put in
+ * words when shown so country names follow the language too), or the provider's refusal.
+ */
+type Problem =
+  { refused: PhoneCheck & { ok: false }; region: CountryCode } | { failed: SignInMessage }
 
 /** Props: the provider calls, and where to go next. */
 export interface PhoneStepProps {
@@ -70,10 +119,12 @@ export interface PhoneStepProps {
 
 /** Country and number; a bad number or a refusal is said here and keeps what was typed. */
 export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) {
-  const countries = useMemo(() => countryList(browserLanguages()), [])
+  const { i18n } = useLingui()
+  // Named and sorted in the page's language, again when it changes.
+  const countries = useMemo(() => countryList([i18n.locale]), [i18n.locale])
   const [region, setRegion] = useState<CountryCode>(() => defaultRegion(browserLanguages()))
   const [number, setNumber] = useState<TypedNumber>({ value: '', byHand: false })
-  const [error, setError] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
   // Always reached from another step, by the holder's choice: the number field takes the focus
   // (the country is chosen already), so keyboard and screen-reader users start there.
@@ -98,26 +149,35 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
     event.preventDefault()
     const checked = toE164(region, number.value)
     if (!checked.ok) {
-      const picked = countries.find((country) => country.region === region)
-      const where = mobileIn(picked, checked.callingCode)
-      setError(problemText(checked, where))
+      setProblem({ refused: checked, region })
       return
     }
     setBusy(true)
-    setError(null)
+    setProblem(null)
     try {
       const { methodId } = await provider.sendSmsCode(checked.e164)
       onCodeSent(checked.e164, methodId, checked.international)
     } catch (failure) {
-      setError(signInErrorText(failure))
+      setProblem({ failed: signInError(failure) })
       setBusy(false)
     }
   }
 
+  const error =
+    problem === null
+      ? null
+      : 'refused' in problem
+        ? problemText(
+            problem.refused,
+            countries.find((country) => country.region === problem.region),
+          )
+        : problem.failed
   const described = error ? 'phone-error' : undefined
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <p className="lede">We will text you a 6-digit code. No password needed.</p>
+      <p className="lede">
+        <Trans>We will text you a 6-digit code. No password needed.</Trans>
+      </p>
       <CountryPicker
         countries={countries}
         region={region}
@@ -125,7 +185,9 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
         onDone={() => numberInput.current?.focus()}
       />
       <label className="field">
-        <span className="field__label">Mobile number</span>
+        <span className="field__label">
+          <Trans>Mobile number</Trans>
+        </span>
         <input
           ref={numberInput}
           className="input"
@@ -141,13 +203,13 @@ export function PhoneStep({ provider, onCodeSent, onUseEmail }: PhoneStepProps) 
           aria-describedby={described}
         />
       </label>
-      {error ? <FormError id="phone-error">{error}</FormError> : null}
+      {error ? <FormError id="phone-error">{inWords(error, i18n)}</FormError> : null}
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Sending code…' : 'Text me a code'}
+        {busy ? <Trans>Sending code…</Trans> : <Trans>Text me a code</Trans>}
       </button>
       <div className="form__links">
         <button type="button" className="link-button" onClick={onUseEmail}>
-          Use email instead
+          <Trans>Use email instead</Trans>
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
  * Google or Apple through the provider; then back to the app.
  */
 import { useEffect, useReducer, useState, type ReactNode } from 'react'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { reportError } from '../../shared/error-reporting.ts'
@@ -17,9 +18,10 @@ import { PasskeySignIn } from './passkey-sign-in.tsx'
 import { PhoneStepLoader } from './phone-step-loader.tsx'
 import { keepReturnTarget, takeOAuthReturnTarget, takeReturnTarget } from './return-target.ts'
 import { landingHref, landingUrl, readSignInLanding, stripSignInToken } from './sign-in-landing.ts'
+import { inWords } from './sign-in-errors.ts'
 import { CODE_EXPIRY_MINUTES, stytchSignIn, type SignInProvider } from './sign-in-provider.ts'
 import { initialSignInState, signInReducer, type Step } from './sign-in-steps.ts'
-import { targetName } from './target-name.ts'
+import { returnNote } from './target-name.ts'
 import { TokenLanding } from './token-landing.tsx'
 
 /** Props: where to go afterwards, the provider calls, and what to do with a new session. */
@@ -48,6 +50,7 @@ export function SignInPage({
   alternatives,
   signedIn,
 }: SignInPageProps) {
+  const { t, i18n } = useLingui()
   // No location while the build prerenders the page's first-paint frame: no link landed there.
   const [landing] = useState(() => {
     const location = href ?? (typeof window === 'undefined' ? null : landingHref())
@@ -56,7 +59,7 @@ export function SignInPage({
   const [state, dispatch] = useReducer(signInReducer, landing, initialSignInState)
   const { step, email, moved } = state
   const target = redirectTarget(redirect)
-  const returnTo = targetName(redirect)
+  const note = returnNote(redirect)
   useEffect(() => {
     // A link too damaged to try is not used, but it must not stay in the address bar either,
     // and nobody would hear of it unless it is reported (without the token).
@@ -97,13 +100,17 @@ export function SignInPage({
     )
   }
 
+  const minutes = CODE_EXPIRY_MINUTES
+
   /** The step the holder is on, below the page's heading. */
   function currentStep(step: Exclude<Step, { kind: 'link' }>): ReactNode {
     switch (step.kind) {
       case 'email':
         return (
           <>
-            {step.notice ? <FormError data-testid="link-notice">{step.notice}</FormError> : null}
+            {step.notice ? (
+              <FormError data-testid="link-notice">{inWords(step.notice, i18n)}</FormError>
+            ) : null}
             <EmailStep
               provider={provider}
               email={email}
@@ -119,7 +126,7 @@ export function SignInPage({
                 className="link-button"
                 onClick={() => dispatch({ type: 'phone-chosen' })}
               >
-                Text me a code instead
+                <Trans>Text me a code instead</Trans>
               </button>
             </div>
             <PasskeySignIn
@@ -134,12 +141,13 @@ export function SignInPage({
         return (
           <CodeStep
             sentTo={
-              <>
+              <Trans comment="<1/> is the holder's email address">
                 We emailed a 6-digit code to{' '}
                 <strong>
                   <EmailAddress email={step.email} />
                 </strong>
-              </>
+                .
+              </Trans>
             }
             source="email"
             methodId={step.methodId}
@@ -149,7 +157,7 @@ export function SignInPage({
             onNewMethod={(methodId) => dispatch({ type: 'code-resent', methodId })}
             alternatives={[
               {
-                label: 'Email me a sign-in link instead',
+                label: t`Email me a sign-in link instead`,
                 run: async () => {
                   await provider.sendLink(step.email, landingUrl())
                   keepReturnTarget(redirect, step.email, Date.now() + CODE_EXPIRY_MINUTES * 60_000)
@@ -158,7 +166,7 @@ export function SignInPage({
               },
             ]}
             change={{
-              label: 'Use a different email',
+              label: t`Use a different email`,
               onChange: () => dispatch({ type: 'other-email' }),
             }}
           />
@@ -173,13 +181,14 @@ export function SignInPage({
             onUseEmail={() => dispatch({ type: 'email-chosen' })}
           />
         )
-      case 'sms-code':
+      case 'sms-code': {
+        const { shown: phone } = step
         return (
           <CodeStep
             sentTo={
-              <>
-                We texted a 6-digit code to <strong className="phone-number">{step.shown}</strong>
-              </>
+              <Trans>
+                We texted a 6-digit code to <strong className="phone-number">{phone}</strong>.
+              </Trans>
             }
             source="text message"
             methodId={step.methodId}
@@ -188,28 +197,36 @@ export function SignInPage({
             resend={async () => (await provider.sendSmsCode(step.phoneNumber)).methodId}
             onNewMethod={(methodId) => dispatch({ type: 'code-resent', methodId })}
             change={{
-              label: 'Use a different number',
+              label: t`Use a different number`,
               onChange: () => dispatch({ type: 'phone-chosen' }),
             }}
           />
         )
+      }
       case 'link-sent':
         return (
           <div className="stack" role="status">
             <p className="lede">
-              We emailed a sign-in link to{' '}
-              <strong>
-                <EmailAddress email={step.email} />
-              </strong>
-              . Open it on this device, in this browser. It expires in {CODE_EXPIRY_MINUTES}{' '}
-              minutes.
+              <Trans comment="<1/> is the holder's email address">
+                We emailed a sign-in link to{' '}
+                <strong>
+                  <EmailAddress email={step.email} />
+                </strong>
+                .
+              </Trans>{' '}
+              <Trans>Open it on this device, in this browser.</Trans>{' '}
+              <Plural
+                value={minutes}
+                one="It expires in # minute."
+                other="It expires in # minutes."
+              />
             </p>
             <button
               type="button"
               className="button"
               onClick={() => dispatch({ type: 'other-email' })}
             >
-              Use a different email
+              <Trans>Use a different email</Trans>
             </button>
           </div>
         )
@@ -219,11 +236,11 @@ export function SignInPage({
   return (
     <section className="page page--narrow" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" tabIndex={-1}>
-        Sign in
+        <Trans>Sign in</Trans>
       </h1>
-      {returnTo ? (
+      {note ? (
         <p className="muted" data-testid="redirect-note">
-          After signing in you will come back to {returnTo}.
+          {t(note)}
         </p>
       ) : null}
       {currentStep(step)}

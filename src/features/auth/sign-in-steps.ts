@@ -3,11 +3,11 @@
  * from one step to another is named in one place (the page renders the step it is on).
  */
 import type { LandingType, LinkLanding } from './sign-in-landing.ts'
-import { UNUSABLE_LINK_TEXT } from './sign-in-errors.ts'
+import { UNUSABLE_LINK_TEXT, type SignInMessage } from './sign-in-errors.ts'
 
 export type Step =
   /** `notice`: why a sign-in link that brought the holder here did not sign them in. */
-  | { kind: 'email'; notice?: string }
+  | { kind: 'email'; notice?: SignInMessage }
   | { kind: 'code'; email: string; methodId: string }
   | { kind: 'link-sent'; email: string }
   | { kind: 'phone' }
@@ -41,7 +41,7 @@ export type SignInEvent =
   /** "Use a different email": back to an empty email step. */
   | { type: 'other-email' }
   /** A landing's token did not sign the holder in. */
-  | { type: 'link-failed'; notice: string }
+  | { type: 'link-failed'; notice: SignInMessage }
 
 /** Where a visit starts: exchanging a landing's token, or the email step (saying why a link failed). */
 export function initialSignInState(landing: LinkLanding | null): SignInState {

@@ -1,29 +1,36 @@
 /** The return target is named in words; a path never reaches the page. */
+import { i18n } from '@lingui/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { targetName } from './target-name.ts'
+import { returnNote } from './target-name.ts'
 
-describe('targetName', () => {
+/** The note for `redirect`, in English (the tests' language). */
+const noteFor = (redirect: string | undefined) => {
+  const note = returnNote(redirect)
+  return note === null ? null : i18n._(note)
+}
+
+describe('returnNote', () => {
   it.each([
     ['/account', 'your account'],
     ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'the card you tapped'],
     ['/events/123', 'the event you were looking at'],
     ['/somewhere/else', 'the page you were on'],
   ])('names %s as "%s"', (path, name) => {
-    expect(targetName(path)).toBe(name)
+    expect(noteFor(path)).toBe(`After signing in you will come back to ${name}.`)
   })
 
   it('says nothing for the home page or a target it refuses', () => {
     for (const target of [undefined, '/', 'https://evil.example/account', '//evil.example']) {
-      expect(targetName(target)).toBeNull()
+      expect(returnNote(target)).toBeNull()
     }
   })
 
   it('never shows a path, whatever the target', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webPath(), fc.string()), (target) => {
-        const name = targetName(target)
-        expect(name === null || !name.includes('/')).toBe(true)
+        const note = noteFor(target)
+        expect(note === null || !note.includes('/')).toBe(true)
       }),
     )
   })

@@ -1,9 +1,10 @@
 /** The sign-in page on arrival from a magic link, or from Google or Apple: the token exchanged. */
 import { useEffect, useRef } from 'react'
+import { Trans } from '@lingui/react/macro'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { isRecord } from '../../core/validation.ts'
 import { reportError } from '../../shared/error-reporting.ts'
-import { linkErrorText, oauthErrorText } from './sign-in-errors.ts'
+import { linkError, oauthError, type SignInMessage } from './sign-in-errors.ts'
 import { stripSignInToken, type LandingType } from './sign-in-landing.ts'
 import type { SignInProvider } from './sign-in-provider.ts'
 
@@ -20,7 +21,7 @@ export function TokenLanding({
   provider: SignInProvider
   onSession(data: AuthenticateData): Promise<void>
   /** The token did not sign the holder in: back to the email form, with why. */
-  onFailure(notice: string): void
+  onFailure(notice: SignInMessage): void
 }) {
   const started = useRef(false)
 
@@ -40,14 +41,14 @@ export function TokenLanding({
           op: oauth ? 'oauth' : 'magic-link',
           errorType: typeof errorType === 'string' ? errorType : 'none',
         })
-        onFailure(oauth ? oauthErrorText(failure) : linkErrorText(failure))
+        onFailure(oauth ? oauthError(failure) : linkError(failure))
       })
   }, [token, type, provider, onSession, onFailure])
 
   return (
     <div className="stack" role="status" aria-live="polite">
       <h1 id="sign-in-title" tabIndex={-1}>
-        Signing you in…
+        <Trans>Signing you in…</Trans>
       </h1>
       <div className="progress" aria-hidden="true" />
     </div>

@@ -1,8 +1,9 @@
 /** Adding a passkey on this device: options from the worker, the browser's ceremony, the credential back. */
+import type { MessageDescriptor } from '@lingui/core'
 import type { AccountFailure, Passkey } from '../../core/account-calls.ts'
 import type { SessionActions } from '../../session/session-client.ts'
-import { passkeyCeremonyText } from '../../shared/passkey-errors.ts'
-import { accountFailureText } from './account-failure.ts'
+import { passkeyCeremonyMessage } from '../../shared/passkey-errors.ts'
+import { accountFailureMessage } from './account-failure.ts'
 import type { createPasskey } from './create-passkey.ts'
 
 /**
@@ -10,7 +11,7 @@ import type { createPasskey } from './create-passkey.ts'
  * and whether the worker asks for a recent sign-in first.
  */
 export type AddPasskeyOutcome =
-  { ok: true; passkeys: Passkey[] } | { ok: false; text: string | null; reauth?: true }
+  { ok: true; passkeys: Passkey[] } | { ok: false; text: MessageDescriptor | null; reauth?: true }
 
 /**
  * Runs the three steps; a failure of any is said in words. Rejects only for what is neither a
@@ -27,7 +28,7 @@ export async function addPasskey(
   try {
     credential = await create(options.creationOptions)
   } catch (error) {
-    const text = passkeyCeremonyText(error, 'create')
+    const text = passkeyCeremonyMessage(error, 'create')
     if (text === undefined) throw error
     return { ok: false, text }
   }
@@ -39,6 +40,6 @@ export async function addPasskey(
 
 /** A failed step in words, marked when the cure is a fresh sign-in. */
 function failed(failure: AccountFailure): AddPasskeyOutcome {
-  const text = accountFailureText(failure)
+  const text = accountFailureMessage(failure)
   return failure.kind === 'reauth-needed' ? { ok: false, text, reauth: true } : { ok: false, text }
 }

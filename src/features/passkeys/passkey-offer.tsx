@@ -4,6 +4,9 @@
  * passkey yet; dismissible. It floats over the page, so nothing moves when it appears.
  */
 import { useEffect, useState } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
 import { addPasskey } from './add-passkey.ts'
@@ -20,8 +23,12 @@ export interface PasskeyOfferProps {
   create?: typeof createPasskey
 }
 
+/** Where the offer is; an error is kept as a message, read in the active language as it renders. */
 type OfferState =
-  { step: 'hidden' } | { step: 'offer'; error?: string } | { step: 'adding' } | { step: 'added' }
+  | { step: 'hidden' }
+  | { step: 'offer'; error?: MessageDescriptor }
+  | { step: 'adding' }
+  | { step: 'added' }
 
 /** Nothing, or the offer with Add and Not now; after adding, a short confirmation. */
 export function PasskeyOffer({
@@ -29,6 +36,7 @@ export function PasskeyOffer({
   hasPlatformAuthenticator = platformAuthenticator,
   create = createPasskey,
 }: PasskeyOfferProps) {
+  const { t } = useLingui()
   const [state, setState] = useState<OfferState>({ step: 'hidden' })
 
   useEffect(() => {
@@ -60,7 +68,7 @@ export function PasskeyOffer({
       else setState({ step: 'offer', ...(outcome.text ? { error: outcome.text } : {}) })
     } catch (error) {
       reportError(error, { op: 'passkey-offer' })
-      setState({ step: 'offer', error: 'Something went wrong. Try again from your account.' })
+      setState({ step: 'offer', error: msg`Something went wrong. Try again from your account.` })
     }
   }
 
@@ -68,7 +76,9 @@ export function PasskeyOffer({
   if (state.step === 'added') {
     return (
       <div className="toast passkey-offer" role="status">
-        <p>Passkey added. Next time, sign in with it.</p>
+        <p>
+          <Trans>Passkey added. Next time, sign in with it.</Trans>
+        </p>
       </div>
     )
   }
@@ -76,12 +86,12 @@ export function PasskeyOffer({
     <section className="toast passkey-offer" aria-labelledby="passkey-offer-title">
       <div className="stack">
         <h2 id="passkey-offer-title" className="passkey-offer__title">
-          Sign in faster next time
+          <Trans>Sign in faster next time</Trans>
         </h2>
         <p className="muted">
-          Add a passkey: your fingerprint, face or screen lock instead of a code.
+          <Trans>Add a passkey: your fingerprint, face or screen lock instead of a code.</Trans>
         </p>
-        {state.step === 'offer' && state.error ? <FormError>{state.error}</FormError> : null}
+        {state.step === 'offer' && state.error ? <FormError>{t(state.error)}</FormError> : null}
         <span className="passkeys__actions">
           <button
             type="button"
@@ -89,14 +99,14 @@ export function PasskeyOffer({
             disabled={state.step === 'adding'}
             onClick={() => void add()}
           >
-            {state.step === 'adding' ? 'Adding…' : 'Add a passkey'}
+            {state.step === 'adding' ? <Trans>Adding…</Trans> : <Trans>Add a passkey</Trans>}
           </button>
           <button
             type="button"
             className="button button--small"
             onClick={() => setState({ step: 'hidden' })}
           >
-            Not now
+            <Trans>Not now</Trans>
           </button>
         </span>
       </div>

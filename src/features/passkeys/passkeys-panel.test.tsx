@@ -1,6 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
 import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
+import { REAUTH_MESSAGE } from './account-failure.ts'
 import { PasskeysPanel } from './passkeys-panel.tsx'
 
 const phone: Passkey = { id: 'webauthn-registration-1', name: 'Phone', domain: 'cards.example' }
@@ -209,5 +211,15 @@ describe('PasskeysPanel when a change needs a recent sign-in', () => {
     await screen.findByRole('list')
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }))
     expect(await screen.findByRole('button', { name: 'Sign in again' })).toBeInTheDocument()
+  })
+
+  it('says it again in the language the holder switches to', async () => {
+    renderPanel([phone], { 'passkey-remove': reauth })
+    await screen.findByRole('list')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Phone' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('For your safety')
+    const messages = { [REAUTH_MESSAGE.id]: 'Por tu seguridad, vuelve a iniciar sesión.' }
+    act(() => i18n.loadAndActivate({ locale: 'es', messages }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Por tu seguridad')
   })
 })

@@ -4,10 +4,13 @@
  * ceremony (`navigator.credentials.create`) between the two calls that add a passkey.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t as translate } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountResult, Passkey } from '../../core/account-calls.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 import { reportError } from '../../shared/error-reporting.ts'
-import { accountFailureText } from './account-failure.ts'
+import { accountFailureMessage } from './account-failure.ts'
 import { addPasskey } from './add-passkey.ts'
 import { createPasskey } from './create-passkey.ts'
 import {
@@ -42,6 +45,7 @@ export function PasskeysPanel({
   create = createPasskey,
   supported = passkeysSupported(),
 }: PasskeysPanelProps) {
+  const { t } = useLingui()
   const [state, dispatch] = useReducer(panelReducer, initialPanelState)
   const { list, busy, editing, outcome, refocus } = state
 
@@ -61,21 +65,24 @@ export function PasskeysPanel({
   }, [refocus, list, editing, busy])
 
   /** Shows a result's list, or says why there is none; true when it was a list. */
-  const show = useCallback((result: AccountResult, failed: (text: string) => void): boolean => {
-    if (!result.ok) {
-      if (result.failure.kind === 'reauth-needed') {
-        dispatch({
-          type: 'told',
-          outcome: { kind: 'reauth', text: accountFailureText(result.failure) },
-        })
-      } else {
-        failed(accountFailureText(result.failure))
+  const show = useCallback(
+    (result: AccountResult, failed: (text: MessageDescriptor) => void): boolean => {
+      if (!result.ok) {
+        if (result.failure.kind === 'reauth-needed') {
+          dispatch({
+            type: 'told',
+            outcome: { kind: 'reauth', text: accountFailureMessage(result.failure) },
+          })
+        } else {
+          failed(accountFailureMessage(result.failure))
+        }
+        return false
       }
-      return false
-    }
-    if ('passkeys' in result) dispatch({ type: 'listed', passkeys: result.passkeys })
-    return true
-  }, [])
+      if ('passkeys' in result) dispatch({ type: 'listed', passkeys: result.passkeys })
+      return true
+    },
+    [],
+  )
 
   const load = useCallback(async () => {
     dispatch({ type: 'loading' })
@@ -88,21 +95,22 @@ export function PasskeysPanel({
   }, [load])
 
   /** Runs one action at a time, with its outcome said afterwards. */
-  async function run(action: NonNullable<Busy>, perform: () => Promise<string | null>) {
+  async function run(action: NonNullable<Busy>, perform: () => Promise<MessageDescriptor | null>) {
     dispatch({ type: 'started', busy: action })
     let said: Outcome = null
     try {
       const done = await perform()
       if (done !== null) said = { kind: 'done', text: done }
     } catch (error) {
-      said = { kind: 'error', text: 'Something went wrong. Try again in a moment.' }
+      said = { kind: 'error', text: msg`Something went wrong. Try again in a moment.` }
       reportError(error, { op: 'passkeys' })
     } finally {
       dispatch({ type: 'finished', outcome: said })
     }
   }
 
-  const fail = (text: string) => dispatch({ type: 'told', outcome: { kind: 'error', text } })
+  const fail = (text: MessageDescriptor) =>
+    dispatch({ type: 'told', outcome: { kind: 'error', text } })
 
   const add = () =>
     run({ op: 'add' }, async () => {
@@ -114,7 +122,7 @@ export function PasskeysPanel({
         return null
       }
       dispatch({ type: 'listed', passkeys: added.passkeys })
-      return 'Passkey added. Next time, sign in with it.'
+      return msg`Passkey added. Next time, sign in with it.`
     })
 
   const rename = (passkey: Passkey, name: string) =>
@@ -122,7 +130,7 @@ export function PasskeysPanel({
       const result = await account({ op: 'passkey-rename', id: passkey.id, name })
       if (!show(result, fail)) return null
       dispatch({ type: 'rename-closed', id: passkey.id })
-      return 'Passkey renamed.'
+      return msg`Passkey renamed.`
     })
 
   const remove = (passkey: Passkey) =>
@@ -130,43 +138,52 @@ export function PasskeysPanel({
       const result = await account({ op: 'passkey-remove', id: passkey.id })
       if (!show(result, fail)) return null
       dispatch({ type: 'removed' })
-      return `Removed “${passkeyLabel(passkey)}”.`
+      const name = passkeyLabel(passkey)
+      return msg`Removed “${name}”.`
     })
 
   return (
     <div className="stack passkeys">
       <p className="muted">
-        Sign in with your fingerprint, face or screen lock instead of a code. Passkeys stay on your
-        device.
+        <Trans>
+          Sign in with your fingerprint, face or screen lock instead of a code. Passkeys stay on
+          your device.
+        </Trans>
       </p>
       {list.status === 'loading' ? (
         <p className="muted" role="status">
-          Loading your passkeys…
+          <Trans>Loading your passkeys…</Trans>
         </p>
       ) : list.status === 'failed' ? (
         <div className="stack">
-          <FormError>{list.message}</FormError>
+          <FormError>{t(list.message)}</FormError>
           <button type="button" className="button button--small" onClick={() => void load()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : list.passkeys.length === 0 ? (
-        <p data-testid="passkeys-empty">No passkeys yet.</p>
+        <p data-testid="passkeys-empty">
+          <Trans>No passkeys yet.</Trans>
+        </p>
       ) : (
-        <ul className="passkeys__list" aria-label="Your passkeys">
-          {list.passkeys.map((passkey) =>
-            editing === passkey.id ? (
+        <ul className="passkeys__list" aria-label={t`Your passkeys`}>
+          {list.passkeys.map((passkey) => {
+            if (editing === passkey.id) {
+              return (
+                <li key={passkey.id} className="passkeys__item">
+                  <RenameForm
+                    passkey={passkey}
+                    busy={isBusy(busy, 'rename', passkey.id)}
+                    onSave={(name) => void rename(passkey, name)}
+                    onCancel={() => dispatch({ type: 'rename-closed', id: passkey.id })}
+                  />
+                </li>
+              )
+            }
+            const label = passkeyLabel(passkey)
+            return (
               <li key={passkey.id} className="passkeys__item">
-                <RenameForm
-                  passkey={passkey}
-                  busy={isBusy(busy, 'rename', passkey.id)}
-                  onSave={(name) => void rename(passkey, name)}
-                  onCancel={() => dispatch({ type: 'rename-closed', id: passkey.id })}
-                />
-              </li>
-            ) : (
-              <li key={passkey.id} className="passkeys__item">
-                <span className="passkeys__name">{passkeyLabel(passkey)}</span>
+                <span className="passkeys__name">{label}</span>
                 <span className="passkeys__actions">
                   <button
                     ref={target({ to: 'rename', id: passkey.id })}
@@ -174,23 +191,33 @@ export function PasskeysPanel({
                     className="button button--small"
                     disabled={busy !== null}
                     onClick={() => dispatch({ type: 'rename-opened', id: passkey.id })}
-                    aria-label={`Rename ${passkeyLabel(passkey)}`}
+                    aria-label={t({
+                      message: `Rename ${label}`,
+                      comment: '{label}: the passkey’s name',
+                    })}
                   >
-                    Rename
+                    <Trans comment="Button: renames a passkey">Rename</Trans>
                   </button>
                   <button
                     type="button"
                     className="button button--small"
                     disabled={busy !== null}
                     onClick={() => void remove(passkey)}
-                    aria-label={`Remove ${passkeyLabel(passkey)}`}
+                    aria-label={t({
+                      message: `Remove ${label}`,
+                      comment: '{label}: the passkey’s name',
+                    })}
                   >
-                    {isBusy(busy, 'remove', passkey.id) ? 'Removing…' : 'Remove'}
+                    {isBusy(busy, 'remove', passkey.id) ? (
+                      <Trans>Removing…</Trans>
+                    ) : (
+                      <Trans comment="Button: removes a passkey">Remove</Trans>
+                    )}
                   </button>
                 </span>
               </li>
-            ),
-          )}
+            )
+          })}
         </ul>
       )}
       {supported ? (
@@ -201,30 +228,32 @@ export function PasskeysPanel({
           disabled={busy !== null || list.status !== 'ready'}
           onClick={() => void add()}
         >
-          {isBusy(busy, 'add') ? 'Adding a passkey…' : 'Add a passkey'}
+          {isBusy(busy, 'add') ? <Trans>Adding a passkey…</Trans> : <Trans>Add a passkey</Trans>}
         </button>
       ) : (
-        <p className="muted">This browser can’t make passkeys.</p>
+        <p className="muted">
+          <Trans>This browser can’t make passkeys.</Trans>
+        </p>
       )}
       {outcome?.kind === 'reauth' ? (
         <div className="stack">
-          <FormError>{outcome.text}</FormError>
+          <FormError>{t(outcome.text)}</FormError>
           <button type="button" className="button button--small" onClick={onSignInAgain}>
-            Sign in again
+            <Trans>Sign in again</Trans>
           </button>
         </div>
       ) : outcome?.kind === 'error' ? (
-        <FormError>{outcome.text}</FormError>
+        <FormError>{t(outcome.text)}</FormError>
       ) : outcome ? (
         <p className="form__notice" role="status">
-          {outcome.text}
+          {t(outcome.text)}
         </p>
       ) : null}
     </div>
   )
 }
 
-/** A passkey's name, or what to call one without a name. */
+/** A passkey's name, or what to call one without a name (in the active language). */
 function passkeyLabel(passkey: Passkey): string {
-  return passkey.name.trim() || 'Unnamed passkey'
+  return passkey.name.trim() || translate`Unnamed passkey`
 }

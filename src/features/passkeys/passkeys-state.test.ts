@@ -1,4 +1,5 @@
 /** The passkeys panel's reducer: each step of loading, an action, a rename and a removal. */
+import type { MessageDescriptor } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import type { Passkey } from '../../core/account-calls.ts'
 import {
@@ -9,6 +10,9 @@ import {
   type PanelEvent,
   type PanelState,
 } from './passkeys-state.ts'
+
+/** Words as the panel keeps them: a message, read in the active language as it renders. */
+const words = (text: string): MessageDescriptor => ({ id: text, message: text })
 
 const phone: Passkey = { id: 'webauthn-registration-1', name: 'Phone', domain: 'localhost' }
 
@@ -22,32 +26,38 @@ describe('passkeys panel state', () => {
       status: 'ready',
       passkeys: [phone],
     })
-    const failed = after([{ type: 'list-failed', message: 'No network.' }])
-    expect(failed.list).toEqual({ status: 'failed', message: 'No network.' })
+    const failed = after([{ type: 'list-failed', message: words('No network.') }])
+    expect(failed.list).toEqual({ status: 'failed', message: words('No network.') })
     expect(after([{ type: 'loading' }], failed).list).toEqual({ status: 'loading' })
   })
 
   it('runs one action at a time: starting clears the last outcome, finishing says its own', () => {
-    const told = after([{ type: 'told', outcome: { kind: 'error', text: 'Old.' } }])
+    const told = after([{ type: 'told', outcome: { kind: 'error', text: words('Old.') } }])
     const running = after([{ type: 'started', busy: { op: 'add' } }], told)
     expect(running.busy).toEqual({ op: 'add' })
     expect(running.outcome).toBeNull()
-    const done = after([{ type: 'finished', outcome: { kind: 'done', text: 'Added.' } }], running)
-    expect(done).toMatchObject({ busy: null, outcome: { kind: 'done', text: 'Added.' } })
+    const done = after(
+      [{ type: 'finished', outcome: { kind: 'done', text: words('Added.') } }],
+      running,
+    )
+    expect(done).toMatchObject({ busy: null, outcome: { kind: 'done', text: words('Added.') } })
   })
 
   it('keeps what an action said while it ran when it ends with nothing of its own', () => {
     const state = after([
       { type: 'started', busy: { op: 'remove', id: phone.id } },
-      { type: 'told', outcome: { kind: 'reauth', text: 'Sign in again.' } },
+      { type: 'told', outcome: { kind: 'reauth', text: words('Sign in again.') } },
       { type: 'finished', outcome: null },
     ])
-    expect(state).toMatchObject({ busy: null, outcome: { kind: 'reauth', text: 'Sign in again.' } })
+    expect(state).toMatchObject({
+      busy: null,
+      outcome: { kind: 'reauth', text: words('Sign in again.') },
+    })
   })
 
   it('opens a rename (clearing the outcome), and closing it sends the focus back to its Rename', () => {
     const open = after([
-      { type: 'told', outcome: { kind: 'done', text: 'Removed.' } },
+      { type: 'told', outcome: { kind: 'done', text: words('Removed.') } },
       { type: 'rename-opened', id: phone.id },
     ])
     expect(open).toMatchObject({ editing: phone.id, outcome: null })

@@ -2,13 +2,17 @@
  * The passkeys panel's state and how it changes: a pure reducer, so each step (a list loaded, an
  * action begun or ended, a rename opened or closed) is named and testable on its own.
  */
+import type { MessageDescriptor } from '@lingui/core'
 import type { Passkey } from '../../core/account-calls.ts'
 
-/** The holder's passkeys: loading, shown, or why they could not be. */
+/**
+ * The holder's passkeys: loading, shown, or why they could not be. Words are kept as messages,
+ * read in the active language as the panel renders, so they follow a change of language.
+ */
 export type ListState =
   | { status: 'loading' }
   | { status: 'ready'; passkeys: Passkey[] }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; message: MessageDescriptor }
 
 /** The one action running (every control waits for it), or null. */
 export type Busy = { op: 'add' } | { op: 'rename' | 'remove'; id: string } | null
@@ -17,7 +21,7 @@ export type Busy = { op: 'add' } | { op: 'rename' | 'remove'; id: string } | nul
  * What the holder is told after an action: a confirmation, what went wrong, or that a change needs
  * a recent sign-in (with a way to sign in again).
  */
-export type Outcome = { kind: 'done' | 'error' | 'reauth'; text: string } | null
+export type Outcome = { kind: 'done' | 'error' | 'reauth'; text: MessageDescriptor } | null
 
 /**
  * Where the focus goes once an action has taken away the control that had it (a rename form
@@ -37,7 +41,7 @@ export interface PanelState {
 export type PanelEvent =
   | { type: 'loading' }
   | { type: 'listed'; passkeys: Passkey[] }
-  | { type: 'list-failed'; message: string }
+  | { type: 'list-failed'; message: MessageDescriptor }
   | { type: 'started'; busy: NonNullable<Busy> }
   | { type: 'finished'; outcome: Outcome }
   | { type: 'told'; outcome: NonNullable<Outcome> }

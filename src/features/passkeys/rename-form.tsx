@@ -1,5 +1,6 @@
 /** The name field in place of a passkey's row on the passkeys panel. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
   cleanPasskeyName,
   MAX_PASSKEY_NAME_LENGTH,
@@ -19,8 +20,10 @@ export function RenameForm({
   onSave(name: string): void
   onCancel(): void
 }) {
+  const { t } = useLingui()
   const [name, setName] = useState(passkey.name)
-  const [problem, setProblem] = useState<string | null>(null)
+  // Whether the name was refused: its words are read as the form renders, in the active language.
+  const [refused, setRefused] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
   useEffect(() => input.current?.focus(), [])
@@ -29,17 +32,25 @@ export function RenameForm({
     event.preventDefault()
     const clean = cleanPasskeyName(name)
     if (clean === null) {
-      setProblem(`Give it a name of 1 to ${MAX_PASSKEY_NAME_LENGTH} characters.`)
+      setRefused(true)
       return
     }
-    setProblem(null)
+    setRefused(false)
     onSave(clean)
   }
+
+  const max = MAX_PASSKEY_NAME_LENGTH
+  const problem = refused
+    ? t({
+        message: `Give it a name of 1 to ${max} characters.`,
+        comment: '{max}: the longest name a passkey can have, in characters',
+      })
+    : null
 
   return (
     <form className="passkeys__rename" onSubmit={submit} noValidate>
       <label className="field__label" htmlFor={id}>
-        Name for this passkey
+        <Trans>Name for this passkey</Trans>
       </label>
       <input
         ref={input}
@@ -58,10 +69,10 @@ export function RenameForm({
       {problem ? <FormError id={`${id}-problem`}>{problem}</FormError> : null}
       <span className="passkeys__actions">
         <button type="submit" className="button button--small button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
         </button>
         <button type="button" className="button button--small" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </span>
     </form>

@@ -4,8 +4,13 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ConnectorList } from './connector-list.tsx'
 import { WalletRoot } from './wallet-root.tsx'
-import { DECLINED_TEXT, GENERIC_WALLET_TEXT } from './wallet-errors.ts'
+import { DECLINED_MESSAGE, GENERIC_WALLET_MESSAGE } from './wallet-errors.ts'
 import { fakeWallet, fakeWalletSetup } from './fake-wallet.test-support.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const DECLINED_TEXT = i18n._(DECLINED_MESSAGE)
+const GENERIC_WALLET_TEXT = i18n._(GENERIC_WALLET_MESSAGE)
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))

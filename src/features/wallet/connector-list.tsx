@@ -1,5 +1,6 @@
 /** The wallets this browser offers (EIP-6963, or the test wallet), one button each. */
 import { useMutation } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useConfig, useConnectors, type Connector } from 'wagmi'
 import { reportError } from '../../shared/error-reporting.ts'
 import { describeWalletError } from './wallet-errors.ts'
@@ -8,8 +9,8 @@ import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** Props: the button wording, and what choosing a wallet does. */
 export interface ConnectorListProps {
-  /** The verb on each button ("Connect", "Use"). */
-  verb?: string
+  /** What each button says it does with the wallet: "Connect MetaMask", or "Use MetaMask". */
+  verb?: 'connect' | 'use'
   /**
    * What choosing a wallet does (the caller shows its progress and errors). Without it the
    * wallet is connected here, or used as it is when wagmi already connected it.
@@ -18,7 +19,8 @@ export interface ConnectorListProps {
 }
 
 /** Buttons for every discovered wallet, its pending and error states, or "no wallet found". */
-export function ConnectorList({ verb = 'Connect', onChoose }: ConnectorListProps) {
+export function ConnectorList({ verb = 'connect', onChoose }: ConnectorListProps) {
+  const { t } = useLingui()
   const connectors = useConnectors()
   const config = useConfig()
   const connect = useMutation({
@@ -31,8 +33,10 @@ export function ConnectorList({ verb = 'Connect', onChoose }: ConnectorListProps
   if (connectors.length === 0) {
     return (
       <p className="notice" role="status" data-testid="no-wallet">
-        No wallet found in this browser. Install a browser wallet (such as MetaMask or Rabby), or
-        open this page in your wallet app.
+        <Trans>
+          No wallet found in this browser. Install a browser wallet (such as MetaMask or Rabby), or
+          open this page in your wallet app.
+        </Trans>
       </p>
     )
   }
@@ -43,23 +47,33 @@ export function ConnectorList({ verb = 'Connect', onChoose }: ConnectorListProps
   return (
     <div className="stack wallet-connectors">
       <ul className="wallet-connectors__list">
-        {connectors.map((connector) => (
-          <li key={connector.uid}>
-            <button
-              type="button"
-              className="button wallet-connector"
-              disabled={connect.isPending}
-              onClick={() => choose(connector)}
-            >
-              {connector.icon ? (
-                <img className="wallet-connector__icon" src={connector.icon} alt="" />
-              ) : null}
-              {pending === connector
-                ? `Waiting for ${connector.name}…`
-                : `${verb} ${connector.name}`}
-            </button>
-          </li>
-        ))}
+        {connectors.map((connector) => {
+          const { name } = connector
+          const label =
+            pending === connector
+              ? t({
+                  message: `Waiting for ${name}…`,
+                  comment: '{name}: a wallet app, e.g. MetaMask',
+                })
+              : verb === 'use'
+                ? t({ message: `Use ${name}`, comment: 'Button: signs in with the wallet {name}' })
+                : t({ message: `Connect ${name}`, comment: 'Button: connects the wallet {name}' })
+          return (
+            <li key={connector.uid}>
+              <button
+                type="button"
+                className="button wallet-connector"
+                disabled={connect.isPending}
+                onClick={() => choose(connector)}
+              >
+                {connector.icon ? (
+                  <img className="wallet-connector__icon" src={connector.icon} alt="" />
+                ) : null}
+                {label}
+              </button>
+            </li>
+          )
+        })}
       </ul>
       {connect.error ? <FormError>{describeWalletError(connect.error).text}</FormError> : null}
     </div>

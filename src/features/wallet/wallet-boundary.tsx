@@ -1,5 +1,6 @@
 /** Catches a wallet screen that failed to load or crashed: a message and a retry, never a blank page. */
 import type { ReactNode } from 'react'
+import { useLingui } from '@lingui/react/macro'
 import { ChunkBoundary } from '../../shared/chunk-boundary.tsx'
 
 /** Props: what to guard. */
@@ -11,10 +12,11 @@ export interface WalletBoundaryProps {
 
 /** An error boundary for the lazily loaded wallet panel and wallet sign-in. */
 export function WalletBoundary({ children, onRetry }: WalletBoundaryProps) {
+  const { t } = useLingui()
   return (
     <ChunkBoundary
       boundary="wallet"
-      message="The wallet could not load. Check your connection and try again."
+      message={t`The wallet could not load. Check your connection and try again.`}
       onRetry={onRetry}
     >
       {children}

@@ -33,21 +33,34 @@ import {
 } from 'wagmi'
 import { switchConnection } from 'wagmi/actions'
 import {
-  ACCOUNT_CHANGED_TEXT,
-  ACCOUNT_GONE_TEXT,
-  DECLINED_TEXT,
+  ACCOUNT_CHANGED_MESSAGE,
+  ACCOUNT_GONE_MESSAGE,
+  DECLINED_MESSAGE,
   describeWalletError,
-  GENERIC_WALLET_TEXT,
-  NO_WALLET_TEXT,
-  PENDING_TEXT,
-  WALLET_LOCKED_TEXT,
+  GENERIC_WALLET_MESSAGE,
+  NO_WALLET_MESSAGE,
+  PENDING_MESSAGE,
+  WALLET_LOCKED_MESSAGE,
   walletErrorText,
-  WRONG_SIGNATURE_TEXT,
+  WRONG_SIGNATURE_MESSAGE,
 } from './wallet-errors.ts'
 import { AccountChangedError, WalletLockedError } from './wallet-sign-in-flow.ts'
 import { SignInServiceUnreachableError } from './wallet-sign-in-provider.ts'
 import { HandoffError } from '../../session/session-client.ts'
-import { NOT_CONFIRMED_TEXT, SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
+import { NOT_CONFIRMED_MESSAGE, SERVICE_UNREACHABLE_MESSAGE } from '../../shared/provider-errors.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const ACCOUNT_CHANGED_TEXT = i18n._(ACCOUNT_CHANGED_MESSAGE)
+const ACCOUNT_GONE_TEXT = i18n._(ACCOUNT_GONE_MESSAGE)
+const DECLINED_TEXT = i18n._(DECLINED_MESSAGE)
+const GENERIC_WALLET_TEXT = i18n._(GENERIC_WALLET_MESSAGE)
+const NO_WALLET_TEXT = i18n._(NO_WALLET_MESSAGE)
+const PENDING_TEXT = i18n._(PENDING_MESSAGE)
+const WALLET_LOCKED_TEXT = i18n._(WALLET_LOCKED_MESSAGE)
+const WRONG_SIGNATURE_TEXT = i18n._(WRONG_SIGNATURE_MESSAGE)
+const NOT_CONFIRMED_TEXT = i18n._(NOT_CONFIRMED_MESSAGE)
+const SERVICE_UNREACHABLE_TEXT = i18n._(SERVICE_UNREACHABLE_MESSAGE)
 
 const connector = { name: 'MetaMask' }
 const address = '0x00000000000000000000000000000000000000a1'

@@ -7,6 +7,7 @@
  * finger stays the same element until the tap is over, so no tap is lost to a re-render.
  */
 import { useState, type ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { WALLET_STORAGE_PREFIX } from './wallet-storage.ts'
 import './wallet.css'
 
@@ -48,7 +49,9 @@ export function WalletOptionFrame({
 }) {
   return (
     <section className="stack wallet-sign-in" aria-labelledby="wallet-sign-in-title">
-      <h2 id="wallet-sign-in-title">Or use a wallet</h2>
+      <h2 id="wallet-sign-in-title">
+        <Trans>Or use a wallet</Trans>
+      </h2>
       <button
         type="button"
         className="button"
@@ -58,7 +61,7 @@ export function WalletOptionFrame({
         onFocus={onIntent}
         aria-busy={loading || undefined}
       >
-        Sign in with a wallet
+        <Trans>Sign in with a wallet</Trans>
       </button>
     </section>
   )

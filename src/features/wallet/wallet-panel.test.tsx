@@ -5,8 +5,12 @@ import { encodeAbiParameters, encodeFunctionResult, multicall3Abi, parseEther } 
 import { privateKeyToAccount } from 'viem/accounts'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletPanelBody } from './wallet-panel.tsx'
-import { RPC_UNREACHABLE_TEXT } from './wallet-errors.ts'
+import { RPC_UNREACHABLE_MESSAGE } from './wallet-errors.ts'
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const RPC_UNREACHABLE_TEXT = i18n._(RPC_UNREACHABLE_MESSAGE)
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
 

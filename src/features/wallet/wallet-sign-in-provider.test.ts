@@ -1,9 +1,14 @@
 /** The provider's crypto-wallet calls: only a network failure reads as "unreachable", never a bug. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as ProviderClientModule from '../../shared/provider-client.ts'
-import { SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
-import { describeWalletError, GENERIC_WALLET_TEXT } from './wallet-errors.ts'
+import { SERVICE_UNREACHABLE_MESSAGE } from '../../shared/provider-errors.ts'
+import { describeWalletError, GENERIC_WALLET_MESSAGE } from './wallet-errors.ts'
 import { SignInServiceUnreachableError, stytchWalletSignIn } from './wallet-sign-in-provider.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const SERVICE_UNREACHABLE_TEXT = i18n._(SERVICE_UNREACHABLE_MESSAGE)
+const GENERIC_WALLET_TEXT = i18n._(GENERIC_WALLET_MESSAGE)
 
 const { loadProviderClient, authenticateStart } = vi.hoisted(() => ({
   loadProviderClient: vi.fn(),

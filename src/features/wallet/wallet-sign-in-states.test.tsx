@@ -9,11 +9,11 @@ import userEvent from '@testing-library/user-event'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletSignInBody } from './wallet-sign-in.tsx'
 import {
-  ACCOUNT_CHANGED_TEXT,
-  DECLINED_TEXT,
-  GENERIC_WALLET_TEXT,
-  PENDING_TEXT,
-  WALLET_LOCKED_TEXT,
+  ACCOUNT_CHANGED_MESSAGE,
+  DECLINED_MESSAGE,
+  GENERIC_WALLET_MESSAGE,
+  PENDING_MESSAGE,
+  WALLET_LOCKED_MESSAGE,
 } from './wallet-errors.ts'
 import { RECONNECT_WAIT_MS } from './wallet-sign-in-flow.ts'
 import {
@@ -23,6 +23,14 @@ import {
   fakeWalletSetup,
   SESSION,
 } from './fake-wallet.test-support.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const ACCOUNT_CHANGED_TEXT = i18n._(ACCOUNT_CHANGED_MESSAGE)
+const DECLINED_TEXT = i18n._(DECLINED_MESSAGE)
+const GENERIC_WALLET_TEXT = i18n._(GENERIC_WALLET_MESSAGE)
+const PENDING_TEXT = i18n._(PENDING_MESSAGE)
+const WALLET_LOCKED_TEXT = i18n._(WALLET_LOCKED_MESSAGE)
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))

@@ -6,7 +6,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { WalletRoot } from './wallet-root.tsx'
 import { WalletSignInBody } from './wallet-sign-in.tsx'
-import { DECLINED_TEXT, GENERIC_WALLET_TEXT, WRONG_SIGNATURE_TEXT } from './wallet-errors.ts'
+import {
+  DECLINED_MESSAGE,
+  GENERIC_WALLET_MESSAGE,
+  WRONG_SIGNATURE_MESSAGE,
+} from './wallet-errors.ts'
 import {
   SignInServiceUnreachableError,
   type WalletSignInProvider,
@@ -14,7 +18,14 @@ import {
 import { TEST_PRIVATE_KEY, testWalletSetup } from './wallet.test-support.ts'
 import { TEST_WALLET_TRUSTED_KEY } from './wallet-test-connector.ts'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
-import { SERVICE_UNREACHABLE_TEXT } from '../../shared/provider-errors.ts'
+import { SERVICE_UNREACHABLE_MESSAGE } from '../../shared/provider-errors.ts'
+import { i18n } from '@lingui/core'
+
+/** Our words, in English: the language the tests render in. */
+const DECLINED_TEXT = i18n._(DECLINED_MESSAGE)
+const GENERIC_WALLET_TEXT = i18n._(GENERIC_WALLET_MESSAGE)
+const WRONG_SIGNATURE_TEXT = i18n._(WRONG_SIGNATURE_MESSAGE)
+const SERVICE_UNREACHABLE_TEXT = i18n._(SERVICE_UNREACHABLE_MESSAGE)
 
 const { reportError } = vi.hoisted(() => ({ reportError: vi.fn() }))
 vi.mock('../../shared/error-reporting.ts', () => ({ reportError }))

@@ -4,6 +4,9 @@
  * by email. The wallet may be in any state (decision 020); the steps are in wallet-sign-in-flow.ts.
  */
 import { useEffect, useRef, useState } from 'react'
+import { t } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { useConfig, useConnection, type Connector } from 'wagmi'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { redirectTarget } from '../../core/redirect.ts'
@@ -37,17 +40,30 @@ export function WalletSignIn(props: WalletSignInProps) {
 
 type Step = 'idle' | 'choose' | WalletSignInStep
 
-/** What the holder sees while a step runs; `name` is the wallet's. */
-function progressText(step: WalletSignInStep, name: string): string {
+/**
+ * What the holder sees while a step runs, in the active language; `name` is the wallet's (a
+ * wallet app's own name, e.g. MetaMask), null when it has none.
+ */
+function progressText(step: WalletSignInStep, name: string | null): string {
   switch (step) {
     case 'connect':
-      return `Opening ${name}… If it asks, unlock it and allow IYK Cards to see your address.`
+      return name
+        ? t({
+            message: `Opening ${name}… If it asks, unlock it and allow IYK Cards to see your address.`,
+            comment: '{name}: a wallet app, e.g. MetaMask',
+          })
+        : t`Opening your wallet… If it asks, unlock it and allow IYK Cards to see your address.`
     case 'start':
-      return 'Preparing the sign-in message…'
+      return t`Preparing the sign-in message…`
     case 'sign':
-      return `Check ${name}: sign the message to sign in. It costs nothing.`
+      return name
+        ? t({
+            message: `Check ${name}: sign the message to sign in. It costs nothing.`,
+            comment: '{name}: a wallet app, e.g. MetaMask',
+          })
+        : t`Check your wallet: sign the message to sign in. It costs nothing.`
     case 'verify':
-      return 'Signing you in…'
+      return t`Signing you in…`
   }
 }
 
@@ -58,11 +74,14 @@ export function WalletSignInBody({
   provider = stytchWalletSignIn,
   start = 'idle',
 }: WalletSignInProps) {
+  // Re-renders in a new language: the progress and the error are worded as it renders.
+  useLingui()
   const config = useConfig()
   const connection = useConnection()
   const [step, setStep] = useState<Step>(start)
   const [chosen, setChosen] = useState<Connector | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // The failure itself, worded as the page renders (in the language shown then).
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null)
   const running = useRef<AbortController | null>(null)
 
   // A sign-in still waiting on the wallet when the page goes asks nothing more.
@@ -72,7 +91,7 @@ export function WalletSignInBody({
     running.current?.abort()
     const attempt = new AbortController()
     running.current = attempt
-    setError(null)
+    setFailed(null)
     setChosen(connector)
     let reached: WalletSignInStep = 'connect'
     try {
@@ -90,9 +109,10 @@ export function WalletSignInBody({
       await complete(data, redirectTarget(redirect))
     } catch (failure) {
       if (attempt.signal.aborted || failure instanceof SignInCancelledError) return
-      const { text, known } = describeWalletError(failure)
-      if (!known) reportError(failure, { op: 'wallet-sign-in', step: reached })
-      setError(text)
+      if (!describeWalletError(failure).known) {
+        reportError(failure, { op: 'wallet-sign-in', step: reached })
+      }
+      setFailed({ error: failure })
       setStep('idle')
     }
   }
@@ -105,42 +125,48 @@ export function WalletSignInBody({
   }
 
   const connected = connection.status === 'connected' ? connection : null
+  const error = failed ? describeWalletError(failed.error).text : null
+  const address = connected ? shortAddress(connected.address) : null
 
   return (
     <section className="stack wallet-sign-in" aria-labelledby="wallet-sign-in-title">
-      <h2 id="wallet-sign-in-title">Or use a wallet</h2>
+      <h2 id="wallet-sign-in-title">
+        <Trans>Or use a wallet</Trans>
+      </h2>
       {step !== 'idle' && step !== 'choose' ? (
         <>
           <div className="stack" role="status" aria-live="polite">
-            <p>{progressText(step, chosen?.name ?? 'your wallet')}</p>
+            <p>{progressText(step, chosen?.name ?? null)}</p>
             <div className="progress" aria-hidden="true" />
           </div>
           {step === 'verify' ? null : (
             <button type="button" className="link-button" onClick={cancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           )}
         </>
       ) : step === 'choose' ? (
         <>
-          <ConnectorList verb="Use" onChoose={(connector) => void signIn(connector)} />
+          <ConnectorList verb="use" onChoose={(connector) => void signIn(connector)} />
           <button type="button" className="link-button" onClick={() => setStep('idle')}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </>
       ) : connected ? (
         <>
           <button type="button" className="button" onClick={() => void signIn(connected.connector)}>
-            Sign in with wallet {shortAddress(connected.address)}
+            <Trans comment="{address}: the wallet’s address, shortened (0x1234…abcd)">
+              Sign in with wallet {address}
+            </Trans>
           </button>
           {/* Choosing another wallet needs no disconnect: any wallet listed can be chosen. */}
           <button type="button" className="link-button" onClick={() => setStep('choose')}>
-            Use another wallet
+            <Trans>Use another wallet</Trans>
           </button>
         </>
       ) : (
         <button type="button" className="button" onClick={() => setStep('choose')}>
-          Sign in with a wallet
+          <Trans>Sign in with a wallet</Trans>
         </button>
       )}
       {error ? <FormError data-testid="wallet-sign-in-error">{error}</FormError> : null}

@@ -1,5 +1,6 @@
 /** `/account` (signed in): the holder's account, with passkeys, the wallet, the theme switch and install options. */
 import { Suspense } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/_signedIn/account')({
             <Suspense
               fallback={
                 <p className="muted" role="status">
-                  Loading the wallet…
+                  <Trans>Loading the wallet…</Trans>
                 </p>
               }
             >
