@@ -15,6 +15,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The worker did not answer a sign-in (`handoff`) or sign-out in time. Its message is English, for
+ * reports; screens word it by its `step`.
+ */
+export class SessionTimeoutError extends AppError {
+  override name = 'SessionTimeoutError'
+  constructor(readonly step: 'handoff' | 'sign-out') {
+    super(
+      step === 'handoff'
+        ? 'Signing in took too long. Check your connection and try again.'
+        : 'Signing out took too long.',
+      504,
+    )
+  }
+}
+
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined
 

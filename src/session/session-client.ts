@@ -3,7 +3,7 @@
  * engine run in the page where no worker can run), wakes it when it asks, and relays its messages.
  */
 import type { AccountCall, AccountResult } from '../core/account-calls.ts'
-import { AppError } from '../core/error-text.ts'
+import { AppError, SessionTimeoutError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
 import {
   parseWorkerMessage,
@@ -181,7 +181,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
   window.addEventListener('online', backOnline)
 
   /** Resolves on the first message of `type`, rejects after the timeout. */
-  function nextMessage(type: WorkerMessage['type'], failure: string): Promise<void> {
+  function nextMessage(type: WorkerMessage['type'], failure: SessionTimeoutError): Promise<void> {
     return new Promise((resolve, reject) => {
       const stop = client.subscribe((message) => {
         if (message.type !== type) return
@@ -191,7 +191,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       })
       const timeout = setTimeout(() => {
         stop()
-        reject(new AppError(failure, 504))
+        reject(failure)
       }, timing.answerTimeoutMs)
     })
   }
@@ -223,10 +223,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
           else if (result?.ok && signedIn) end()
         })
         const timeout = setTimeout(
-          () =>
-            end(
-              new AppError('Signing in took too long. Check your connection and try again.', 504),
-            ),
+          () => end(new SessionTimeoutError('handoff')),
           timing.answerTimeoutMs,
         )
       })
@@ -240,7 +237,7 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
       post({ v, type: TAB_MESSAGE.tap, query })
     },
     async signOut() {
-      const signedOut = nextMessage(WORKER_MESSAGE.signout, 'Signing out took too long.')
+      const signedOut = nextMessage(WORKER_MESSAGE.signout, new SessionTimeoutError('sign-out'))
       post({ v, type: TAB_MESSAGE.signout })
       markSignedOut()
       // The host clears everything locally even when the network is down, so this is quick.

@@ -1,8 +1,8 @@
 /** What to tell a person when a sign-in step fails. */
 import { i18n as activeI18n, type I18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { errorToText } from '../../core/error-text.ts'
 import { isRecord } from '../../core/validation.ts'
+import { errorWords } from '../../shared/error-words.ts'
 import { isNetworkFailure } from '../../shared/network-failure.ts'
 import {
   NOT_CONFIRMED_MESSAGE,
@@ -76,7 +76,7 @@ function knownMessage(error: unknown): SignInMessage | undefined {
 /** A friendly message for a provider or network failure; never includes a token. */
 export function signInError(error: unknown): SignInMessage {
   // The provider's own words for an error type without a message here are shown as they are.
-  return knownMessage(error) ?? errorToText(error)
+  return knownMessage(error) ?? errorWords(error)
 }
 
 /** `signInError`, in the active language. */

@@ -5,7 +5,7 @@
  */
 import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { errorToText } from '../../core/error-text.ts'
+import { errorWords } from '../../shared/error-words.ts'
 import { isRecord } from '../../core/validation.ts'
 import {
   NOT_CONFIRMED_MESSAGE,
@@ -166,7 +166,7 @@ function providerWords(error: unknown): { words: WalletErrorWords; known: boolea
   if (failure) return { words: failure, known: true }
   // Another provider refusal: its message is written for people (as on the other sign-in steps),
   // but nobody chose these words, so it is reported. It comes in English only.
-  if (typeof type === 'string') return { words: errorToText(error), known: false }
+  if (typeof type === 'string') return { words: errorWords(error), known: false }
   return undefined
 }
 
