@@ -6,6 +6,7 @@ import { useAppStore } from '../store/use-app-store.tsx'
 import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { completeSignIn } from '../features/auth/complete-sign-in.ts'
 import { validateSignInSearch } from '../features/auth/sign-in-search.ts'
+import { LanguagePicker } from '../features/language/language-picker.tsx'
 import { WalletBoundary } from '../features/wallet/wallet-boundary.tsx'
 import { WalletOption } from '../features/wallet/wallet-option.tsx'
 import { retryableLazy } from '../shared/retryable-lazy.tsx'
@@ -37,6 +38,7 @@ export const Route = createFileRoute('/auth/email')({
         redirect={redirect}
         complete={complete}
         signedIn={signedIn}
+        languagePicker={<LanguagePicker />}
         alternatives={
           <WalletOption
             preload={WalletSignIn.preload}

@@ -1,6 +1,7 @@
 /** The account page of a signed-in holder: who, sign-out, passkeys, theme, install and version. */
 import type { ReactNode } from 'react'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import { APP_VERSION } from '../../config/version.ts'
 import { selectHolder } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -16,6 +17,8 @@ export interface AccountPageProps {
   onSignOut(): Promise<void>
   /** The theme switch. */
   themeToggle?: ReactNode
+  /** The language switch. */
+  languagePicker?: ReactNode
   /** How to install the app from this browser. */
   install?: ReactNode
   /** The connected Ethereum wallet (loaded lazily by the route). */
@@ -28,6 +31,7 @@ export interface AccountPageProps {
 export function AccountPage({
   onSignOut,
   themeToggle,
+  languagePicker,
   install,
   wallet,
   passkeys,
@@ -35,6 +39,8 @@ export function AccountPage({
   const email = useAppStore((state) => selectHolder(state)?.email ?? null)
   const phone = useAppStore((state) => selectHolder(state)?.phone ?? null)
   const { signingOut, error, signOut } = useSignOut(onSignOut)
+  const { t } = useLingui()
+  useDocumentTitle(t`Account`)
 
   return (
     <section className="page page--narrow account" aria-labelledby="account-title">
@@ -91,6 +97,20 @@ export function AccountPage({
             </p>
           </div>
           {themeToggle}
+        </section>
+      ) : null}
+
+      {languagePicker ? (
+        <section className="card stack" aria-labelledby="account-language">
+          <div>
+            <h2 id="account-language">
+              <Trans>Language</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>For this app, saved on this device.</Trans>
+            </p>
+          </div>
+          {languagePicker}
         </section>
       ) : null}
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useReducer, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import type { AuthenticateData } from '../../core/provider-session.ts'
 import { redirectTarget } from '../../core/redirect.ts'
 import { reportError } from '../../shared/error-reporting.ts'
@@ -38,6 +39,8 @@ export interface SignInPageProps {
   alternatives?: ReactNode
   /** Set when someone is already signed in here: who, and what they can do instead. */
   signedIn?: SignedInChoice | undefined
+  /** The language switch, under the form: a visitor reading another language finds it here. */
+  languagePicker?: ReactNode
 }
 
 /** The whole sign-in flow; each step keeps what was typed when something fails. */
@@ -49,8 +52,10 @@ export function SignInPage({
   href,
   alternatives,
   signedIn,
+  languagePicker,
 }: SignInPageProps) {
   const { t, i18n } = useLingui()
+  useDocumentTitle(t`Sign in`)
   // No location while the build prerenders the page's first-paint frame: no link landed there.
   const [landing] = useState(() => {
     const location = href ?? (typeof window === 'undefined' ? null : landingHref())
@@ -244,6 +249,7 @@ export function SignInPage({
         </p>
       ) : null}
       {currentStep(step)}
+      {languagePicker}
     </section>
   )
 }

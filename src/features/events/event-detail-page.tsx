@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Link, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -17,7 +18,8 @@ import './events.css'
 /** Shows event `eventId`, a skeleton while the list is on its way, or a clear "not found". */
 export function EventDetailPage({ eventId }: { eventId: string }) {
   const list = useAppStore((state) => state.events.list)
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
+  useDocumentTitle(list?.find((event) => event.id === eventId)?.name ?? t`Event`)
   const error = useAppStore((state) => state.events.error)
   const online = useAppStore(selectReachability) === 'online'
 

@@ -1,6 +1,7 @@
 /** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import { groupEvents } from '../../core/poap-event.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
@@ -14,6 +15,7 @@ import './events.css'
 /** The list screen; `onRefresh` asks the session host for a fresh list. */
 export function EventsHome({ onRefresh }: { onRefresh(): void }) {
   const { t, i18n } = useLingui()
+  useDocumentTitle(t`Your events`)
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
   const reach = useAppStore(selectReachability)

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 
 /** What a card does, step by step; translated where it is shown. */
 const steps = [
@@ -23,6 +24,7 @@ const steps = [
 /** The landing page; `install` is the install action when the browser offers one. */
 export function LandingPage({ install }: { install?: ReactNode }) {
   const { t } = useLingui()
+  useDocumentTitle(null)
   return (
     <section className="page landing" aria-labelledby="landing-title">
       <div className="hero">

@@ -1,9 +1,12 @@
 /** The page for a route that does not exist. */
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 
 /** Says plainly that nothing is here and offers the way home. */
 export function NotFound() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Page not found`)
   return (
     <section className="page page--center" aria-labelledby="not-found-title">
       <p className="eyebrow">404</p>

@@ -13,6 +13,7 @@ import { Link } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import {
   parseTapParams,
   type TapFormat,
@@ -110,6 +111,7 @@ function reasonText(reason: TapInvalidReason, param?: string): MessageDescriptor
 /** The whole page; its heading stays "Card tap" whatever the link holds. */
 export function TapPage({ search, onTap, onOpenTap }: TapPageProps) {
   const { t } = useLingui()
+  useDocumentTitle(t`Card tap`)
   const tap = useMemo(() => parseTapParams(search), [search])
   return (
     <section className="page page--narrow tap" aria-labelledby="tap-title">

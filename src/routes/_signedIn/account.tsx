@@ -1,10 +1,11 @@
-/** `/account` (signed in): the holder's account, with passkeys, the wallet, the theme switch and install options. */
+/** `/account` (signed in): the holder's account, with passkeys, the wallet, the theme and language switches and install options. */
 import { Suspense } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { AccountPage } from '../../features/account/account-page.tsx'
 import { InstallPanel } from '../../features/install/install-panel.tsx'
 import { PasskeysPanel } from '../../features/passkeys/passkeys-panel.tsx'
+import { LanguagePicker } from '../../features/language/language-picker.tsx'
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx'
 import { WalletBoundary } from '../../features/wallet/wallet-boundary.tsx'
 import { reportError } from '../../shared/error-reporting.ts'
@@ -32,6 +33,7 @@ export const Route = createFileRoute('/_signedIn/account')({
         onSignOut={session.signOut}
         passkeys={<PasskeysPanel account={session.account} onSignInAgain={signInAgain} />}
         themeToggle={<ThemeToggle />}
+        languagePicker={<LanguagePicker hideLabel />}
         install={<InstallPanel />}
         wallet={
           <WalletBoundary onRetry={WalletPanel.retry}>

@@ -1,0 +1,55 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LOCALE_STORAGE_KEY } from '../../core/locale.ts'
+import { i18n } from '../../shared/i18n.ts'
+import * as deviceLocale from './device-locale.ts'
+import { LanguagePicker } from './language-picker.tsx'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.documentElement.lang = 'en'
+})
+
+describe('LanguagePicker', () => {
+  it('lists every language in its own name, marked as that language', () => {
+    render(<LanguagePicker />)
+    const select = screen.getByRole('combobox', { name: 'Language' })
+    expect(select).toHaveValue('en')
+    const options = screen.getAllByRole('option')
+    expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
+      ['English', 'en'],
+      ['Español', 'es'],
+      ['Português (Brasil)', 'pt-BR'],
+      ['Français', 'fr'],
+      ['Deutsch', 'de'],
+      ['日本語', 'ja'],
+    ])
+  })
+
+  it('switches the app at once and keeps the choice on this device', async () => {
+    render(<LanguagePicker />)
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'de')
+    await waitFor(() => expect(i18n.locale).toBe('de'))
+    expect(document.documentElement.lang).toBe('de')
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de')
+    expect(screen.getByRole('combobox')).toHaveValue('de')
+  })
+
+  it('says so when the language cannot be loaded, and stays in the current one', async () => {
+    vi.spyOn(deviceLocale, 'switchLocale').mockRejectedValue(new TypeError('Failed to fetch'))
+    render(<LanguagePicker />)
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'ja')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That language could not be loaded. Check your connection and try again.',
+    )
+    expect(screen.getByRole('combobox')).toHaveValue('en')
+    expect(screen.getByRole('combobox')).toHaveAccessibleDescription(/could not be loaded/)
+    expect(i18n.locale).toBe('en')
+  })
+
+  it('keeps its name for screen readers when a heading beside it shows it', () => {
+    render(<LanguagePicker hideLabel />)
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument()
+  })
+})
