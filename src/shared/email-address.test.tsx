@@ -14,7 +14,7 @@ describe('email address', () => {
     ])
     const { container } = render(<EmailAddress email="holder@example.com" />)
     expect(container.innerHTML).toBe(
-      '<span class="email-address">holder@<wbr>example<wbr>.com</span>',
+      '<span class="email-address" translate="no">holder@<wbr>example<wbr>.com</span>',
     )
   })
 

@@ -14,7 +14,8 @@ export function emailPieces(email: string): string[] {
 
 export function EmailAddress({ email }: { email: string }) {
   return (
-    <span className="email-address">
+    // An address, not words: no translation tool should touch it.
+    <span className="email-address" translate="no">
       {emailPieces(email).map((piece, index) => (
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}

@@ -22,5 +22,9 @@ export function PhoneNumberDisplay({ e164 }: { e164: string }) {
       current = false
     }
   }, [e164])
-  return <span className="phone-number">{formatted?.e164 === e164 ? formatted.text : e164}</span>
+  return (
+    <span className="phone-number" translate="no">
+      {formatted?.e164 === e164 ? formatted.text : e164}
+    </span>
+  )
 }

@@ -160,7 +160,8 @@ function CardDetails({ tap }: { tap: TapParams }) {
           Format: <span>{format}</span>
         </Trans>
       </p>
-      <dl className="tap__params">
+      {/* The link's own parameters, names and values as the card wrote them: not words. */}
+      <dl className="tap__params" translate="no">
         {Object.entries(tap.params).map(([name, value]) => (
           <div key={name} className="tap__param">
             <dt>{name}</dt>
