@@ -5,7 +5,8 @@
  * loading would drop the message); a report waits while there is none (between two pages: sign-in
  * leaves with a full page load), and one whose tab went away without a word goes to the next.
  */
-import { TAB_MESSAGE, type ReportMessage, type TabMessage } from '../src/core/protocol.ts'
+import { TAB_MESSAGE, type ReportMessage } from '../src/core/protocol.ts'
+import { type TabMessage } from '../src/core/tab-messages.ts'
 import { toReportMessage } from '../src/core/report-message.ts'
 import type { Reporter } from '../src/core/ports.ts'
 import { createKnownSecrets } from '../src/core/known-secrets.ts'

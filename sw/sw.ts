@@ -5,7 +5,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { isSkipWaitingMessage, parseTabMessage } from '../src/core/protocol.ts'
+import { isSkipWaitingMessage } from '../src/core/protocol.ts'
+import { parseTabMessage } from '../src/core/tab-messages.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
 import { config } from '../src/config/env.ts'

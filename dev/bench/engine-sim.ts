@@ -16,7 +16,8 @@
  * an earlier engine instance, so the hour starts with a fresh host.
  */
 import { PRODUCTION_TIMING } from '../../src/core/timing.ts'
-import { PROTOCOL_VERSION, TAB_MESSAGE, type TabMessage } from '../../src/core/protocol.ts'
+import { PROTOCOL_VERSION, TAB_MESSAGE } from '../../src/core/protocol.ts'
+import { type TabMessage } from '../../src/core/tab-messages.ts'
 import type { SessionEngine } from '../../src/core/session-engine.ts'
 import { createEngineHarness } from '../../src/core/testing/engine-harness.ts'
 import { rawEvent, type RecordedRequest } from '../../src/core/testing/fake-backend.ts'

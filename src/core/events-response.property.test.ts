@@ -3,10 +3,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   describeEventsFailure,
-  EVENTS_FAILURE_TEXT,
   EventsResponseError,
   readEventsResponse,
 } from './events-response.ts'
+import { EVENTS_FAILURE_TEXT } from './events-failure-text.ts'
 import { readPoapEventsBody } from './poap-events-body.ts'
 import { camelShapeEntry, poapShapeEntry } from './testing/arbitraries.ts'
 import { ValidationError } from './validation.ts'

@@ -1,4 +1,5 @@
 /** Reading the cards API's answer to the events call, and the message shown when it fails. */
+import { EVENTS_FAILURE_PREFIX, EVENTS_FAILURE_TEXT } from './events-failure-text.ts'
 import { BodyTooLargeError } from './body-too-large.ts'
 import { readPoapEventsBody, type PoapEventsRead } from './poap-events-body.ts'
 import { isRecord, ValidationError } from './validation.ts'
@@ -58,18 +59,6 @@ export function readEventsResponse(
   }
   return readPoapEventsBody(body)
 }
-
-/** What went wrong, in a holder's words: never a status code or a server's own error text. */
-export const EVENTS_FAILURE_TEXT = {
-  busy: 'The events service is having trouble right now. Your list will update once it is back.',
-  refused: 'Could not load your events. Try again in a little while.',
-  unreadable:
-    'The events service sent an answer this app cannot read. Your list will update once it is fixed.',
-  unreachable: 'Could not reach the events service.',
-} as const
-
-/** How a client error's own message is put into a sentence for the holder. */
-export const EVENTS_FAILURE_PREFIX = 'Could not load your events: '
 
 /**
  * A short message for tabs about why the events could not be loaded: a client error's own

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNT_OPS, type AccountCall, type AccountResult } from './account-calls.ts'
 import { UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
 import {
-  parseTabMessage,
   parseWorkerMessage,
   PROTOCOL_VERSION,
   TAB_MESSAGE,
@@ -13,6 +12,7 @@ import {
   type ReportContext,
   type StatusView,
 } from './protocol.ts'
+import { parseTabMessage } from './tab-messages.ts'
 import { toReportMessage } from './report-message.ts'
 import { isScrubbedKey } from './secret-names.ts'
 import {

@@ -6,15 +6,14 @@ import {
   isSkipWaitingMessage,
   TAB_MESSAGE,
   WORKER_MESSAGE,
-  parseTabMessage,
   parseWorkerMessage,
   type AuthView,
   type EventsView,
   type HandoffResult,
   type StatusView,
-  type TabMessage,
   type WorkerMessage,
 } from './protocol.ts'
+import { parseTabMessage, type TabMessage } from './tab-messages.ts'
 import { parsePoapEvent } from './poap-event.ts'
 import { rawEvent } from './testing/fake-backend.ts'
 

@@ -1,18 +1,18 @@
 /**
- * The one worker ⇄ tab protocol: channel name, message types, and each message described once, as
- * a schema (src/core/schema.ts) from which both its type and its check come.
+ * The worker ⇄ tab protocol: channel name, message types, and each message described once, as a
+ * schema (src/core/schema.ts) from which both its type and its check come. What the worker sends
+ * to tabs is here; what tabs send to the worker, read only by the worker (or the page host), is in
+ * tab-messages.ts, so a page's start-up code carries only the reader it uses (decision 035).
  */
-import { accountCallSchema, accountResultSchema } from './account-calls.ts'
+import { accountResultSchema } from './account-calls.ts'
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import { parsePoapEventList } from './poap-event.ts'
-import { parseAuthenticateData } from './provider-session.ts'
 import {
   anyString,
   array,
   boolean,
   custom,
   finiteNumber,
-  merge,
   nonEmptyString,
   nullable,
   object,
@@ -78,18 +78,18 @@ export function isSkipWaitingMessage(data: unknown): boolean {
 /** Longest tap query taken from a message (the longest valid tap is far shorter). */
 const MAX_TAP_QUERY_LENGTH = 512
 
-/** Longest request id taken from a message. */
-const MAX_REQUEST_ID_LENGTH = 100
-
 /** A card tap's query, of valid format (the host checks it again). */
-const tapQuery = refine(
+export const tapQuery = refine(
   nonEmptyString,
   (query) => query.length <= MAX_TAP_QUERY_LENGTH && parseTapParams(query).ok,
   'a card tap query',
 )
 
+/** Longest request id taken from a message. */
+const MAX_REQUEST_ID_LENGTH = 100
+
 /** Names a request (`handoff`, `account`) in its answer. */
-const requestId = refine(
+export const requestId = refine(
   nonEmptyString,
   (id) => id.length <= MAX_REQUEST_ID_LENGTH,
   'a short request id',
@@ -232,42 +232,12 @@ const workerMessages = {
   [WORKER_MESSAGE.handoffResult]: object({ id: requestId, result: handoffResult }),
 }
 
-/** The fields of each message a tab sends to the worker, by type. */
-const tabMessages = {
-  /** A tab opened or reloaded and asks for the current view. */
-  [TAB_MESSAGE.hello]: object({}),
-  /**
-   * The page signed in and hands the provider's authenticate parts to the worker, once. The worker
-   * confirms the session at the provider before it keeps it, and answers with `handoff-result`.
-   */
-  [TAB_MESSAGE.handoff]: merge(
-    object({ id: requestId }),
-    custom((value, path) => parseAuthenticateData(value, path || 'handoff')),
-  ),
-  /** A visible tab is alive (also sent as a nudge on visibilitychange, focus and online). */
-  [TAB_MESSAGE.heartbeat]: object({}),
-  /** The user asked for fresh events. */
-  [TAB_MESSAGE.refresh]: object({}),
-  /** A signed-in holder tapped a card: keep the tap and refresh until a refresh succeeds. */
-  [TAB_MESSAGE.tap]: object({ query: tapQuery }),
-  /** The user asked to sign out. */
-  [TAB_MESSAGE.signout]: object({}),
-  /** The tab took a report into its reporter (so the worker need not post it elsewhere). */
-  [TAB_MESSAGE.reportReceived]: object({ id: nonEmptyString }),
-  /**
-   * A signed-in tab asks the worker for a provider call on the holder's account (passkeys): the
-   * worker makes it with the session token and answers this tab alone with `account-result`.
-   */
-  [TAB_MESSAGE.account]: object({ id: requestId, call: accountCallSchema }),
-}
-
 /** A message of this protocol version: its type, and the fields its schema reads. */
-type MessagesOf<Table extends Record<string, Schema<object>>> = {
+export type MessagesOf<Table extends Record<string, Schema<object>>> = {
   [T in keyof Table & string]: Simplify<{ v: typeof PROTOCOL_VERSION; type: T } & Infer<Table[T]>>
 }
 
 type WorkerMessages = MessagesOf<typeof workerMessages>
-type TabMessages = MessagesOf<typeof tabMessages>
 
 export type SigninMessage = WorkerMessages['signin']
 export type SignoutMessage = WorkerMessages['signout']
@@ -282,22 +252,11 @@ export type HandoffResultMessage = WorkerMessages['handoff-result']
 /** Every message from the worker to tabs. */
 export type WorkerMessage = WorkerMessages[keyof WorkerMessages]
 
-export type HelloMessage = TabMessages['hello']
-export type HandoffMessage = TabMessages['handoff']
-export type HeartbeatMessage = TabMessages['heartbeat']
-export type RefreshMessage = TabMessages['refresh']
-export type TapMessage = TabMessages['tap']
-export type SignoutRequestMessage = TabMessages['signout']
-export type ReportReceivedMessage = TabMessages['report-received']
-export type AccountMessage = TabMessages['account']
-/** Every message from a tab to the worker. */
-export type TabMessage = TabMessages[keyof TabMessages]
-
 /**
  * Reads a message of this protocol version by its table: its type names its schema. Anything
  * malformed, of an unknown type or of another version is null.
  */
-function readMessage<Table extends Record<string, Schema<object>>>(
+export function readMessage<Table extends Record<string, Schema<object>>>(
   table: Table,
   data: unknown,
 ): MessagesOf<Table>[keyof Table & string] | null {
@@ -318,9 +277,4 @@ function readMessage<Table extends Record<string, Schema<object>>>(
 /** Validates a message that arrived from the worker; malformed, unknown or other-version data is null. */
 export function parseWorkerMessage(data: unknown): WorkerMessage | null {
   return readMessage(workerMessages, data)
-}
-
-/** Validates a message that arrived from a tab; malformed, unknown or other-version data is null. */
-export function parseTabMessage(data: unknown): TabMessage | null {
-  return readMessage(tabMessages, data)
 }

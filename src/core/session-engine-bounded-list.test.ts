@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { BodyTooLargeError } from './body-too-large.ts'
 import { ENGINE_STATE_KEY, MAX_EVENTS, MAX_EVENTS_BODY_BYTES } from './constants.ts'
 import type { EngineState } from './engine-state.ts'
-import { EVENTS_FAILURE_TEXT } from './events-response.ts'
+import { EVENTS_FAILURE_TEXT } from './events-failure-text.ts'
 import { createEngineHarness, type EngineHarness } from './testing/engine-harness.ts'
 import { rawEvent } from './testing/fake-backend.ts'
 

@@ -27,9 +27,9 @@ import {
   type HandoffResult,
   type SignOutReason,
   type SnapshotMessage,
-  type TabMessage,
   type WorkerMessage,
 } from './protocol.ts'
+import { type TabMessage } from './tab-messages.ts'
 import type { AuthenticateOutcome } from './authenticate-response.ts'
 import {
   parseAuthenticateData,

@@ -11,9 +11,9 @@ import {
   WORKER_MESSAGE,
   type SnapshotMessage,
   type StatusMessage,
-  type TabMessage,
   type WorkerMessage,
 } from '../core/protocol.ts'
+import { type TabMessage } from '../core/tab-messages.ts'
 import {
   createSessionClient,
   HandoffError,

@@ -12,12 +12,11 @@ import {
   WORKER_MESSAGE,
   type HandoffFailure,
   type HandoffResult,
-  type TabMessage,
   type WorkerMessage,
 } from '../core/protocol.ts'
+import { type TabMessage } from '../core/tab-messages.ts'
 import { subscribeWorkerMessages } from '../platform/broadcast.ts'
 import { timing } from '../config/timing.ts'
-import { NOT_CONFIRMED_TEXT, SERVICE_UNREACHABLE_TEXT } from '../shared/provider-errors.ts'
 import { markSignedOut } from './markers.ts'
 import { createWakeTimer } from './wake-timer.ts'
 
@@ -75,13 +74,15 @@ function newRequestId(kind: 'account' | 'handoff'): string {
 
 /**
  * The host did not take a hand-off: the provider refused the session, or was not reached. Its
- * message is for the holder, on whichever sign-in screen handed off.
+ * message is English, for reports; screens word it by its `failure`.
  */
 export class HandoffError extends AppError {
   override name = 'HandoffError'
   constructor(readonly failure: HandoffFailure) {
     super(
-      failure === 'refused' ? NOT_CONFIRMED_TEXT : SERVICE_UNREACHABLE_TEXT,
+      failure === 'refused'
+        ? 'The session host could not confirm the sign-in at the provider'
+        : 'The session host could not reach the provider to confirm the sign-in',
       failure === 'refused' ? 401 : 503,
     )
   }

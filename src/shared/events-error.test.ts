@@ -1,10 +1,7 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import {
-  EVENTS_FAILURE_TEXT,
-  describeEventsFailure,
-  EventsResponseError,
-} from '../core/events-response.ts'
+import { describeEventsFailure, EventsResponseError } from '../core/events-response.ts'
+import { EVENTS_FAILURE_TEXT } from '../core/events-failure-text.ts'
 import { i18n } from './i18n.ts'
 import { eventsErrorText } from './events-error.ts'
 

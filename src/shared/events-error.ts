@@ -5,7 +5,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { EVENTS_FAILURE_PREFIX, EVENTS_FAILURE_TEXT } from '../core/events-response.ts'
+import { EVENTS_FAILURE_PREFIX, EVENTS_FAILURE_TEXT } from '../core/events-failure-text.ts'
 
 /** The worker's fixed sentences, each as a message. */
 const FAILURES: Record<keyof typeof EVENTS_FAILURE_TEXT, MessageDescriptor> = {

@@ -1,13 +1,7 @@
 /** The sign-in service's failures in the words every sign-in method uses. */
 import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import {
-  NOT_CONFIRMED_MESSAGE,
-  NOT_CONFIRMED_TEXT,
-  providerFailureMessage,
-  SERVICE_UNREACHABLE_MESSAGE,
-  SERVICE_UNREACHABLE_TEXT,
-} from './provider-errors.ts'
+import { providerFailureMessage, SERVICE_UNREACHABLE_MESSAGE } from './provider-errors.ts'
 import { SignInDeadlineError } from './provider-client.ts'
 
 /** providerFailureMessage as a screen shows it, in English (the tests' language). */
@@ -52,12 +46,5 @@ describe('providerFailureMessage', () => {
     expect(providerFailureText(new Error('odd'))).toBeUndefined()
     expect(providerFailureText('boom')).toBeUndefined()
     expect(providerFailureText(undefined)).toBeUndefined()
-  })
-})
-
-describe('the plain English copies', () => {
-  it('stay the same as the messages in English', () => {
-    expect(i18n._(SERVICE_UNREACHABLE_MESSAGE)).toBe(SERVICE_UNREACHABLE_TEXT)
-    expect(i18n._(NOT_CONFIRMED_MESSAGE)).toBe(NOT_CONFIRMED_TEXT)
   })
 })

@@ -12,16 +12,6 @@ export const SERVICE_UNREACHABLE_MESSAGE: MessageDescriptor = msg`Cannot reach t
 /** Said when the worker could not confirm a sign-in at the provider (decision 025). */
 export const NOT_CONFIRMED_MESSAGE: MessageDescriptor = msg`That sign-in could not be confirmed. Sign in again.`
 
-/**
- * SERVICE_UNREACHABLE_MESSAGE's English, for code that needs a plain string: the session client's
- * HandoffError message, which reports and logs read. Screens word a HandoffError by its `failure`.
- */
-export const SERVICE_UNREACHABLE_TEXT =
-  'Cannot reach the sign-in service. Check your connection and try again.'
-
-/** NOT_CONFIRMED_MESSAGE's English, for code that still needs a plain string (as above). */
-export const NOT_CONFIRMED_TEXT = 'That sign-in could not be confirmed. Sign in again.'
-
 const NOT_ANSWERING = msg`The sign-in service is not answering. Check your connection and try again.`
 const TROUBLE = msg`The sign-in service is having trouble right now. Try again in a moment.`
 

@@ -1,13 +1,13 @@
 /** What a person is told when a sign-in step fails, a silent service included. */
 import { describe, expect, it } from 'vitest'
 import { SignInDeadlineError } from '../../shared/provider-client.ts'
-import {
-  NOT_CONFIRMED_TEXT,
-  SERVICE_UNREACHABLE_TEXT as UNREACHABLE,
-} from '../../shared/provider-errors.ts'
+import { i18n } from '../../shared/i18n.ts'
+import { NOT_CONFIRMED_MESSAGE, SERVICE_UNREACHABLE_MESSAGE } from '../../shared/provider-errors.ts'
 import { HandoffError } from '../../session/session-client.ts'
 import { linkErrorText, oauthErrorText, signInErrorText } from './sign-in-errors.ts'
 
+const NOT_CONFIRMED_TEXT = i18n._(NOT_CONFIRMED_MESSAGE)
+const UNREACHABLE = i18n._(SERVICE_UNREACHABLE_MESSAGE)
 const NOT_ANSWERING = 'The sign-in service is not answering. Check your connection and try again.'
 
 describe('a sign-in the worker could not confirm', () => {
