@@ -61,7 +61,10 @@ describe('the home route', () => {
   it('turns into the events list when the holder is signed in', async () => {
     const { store, session } = await renderHome()
     act(() => store.getState().apply(SIGNIN_MESSAGE))
-    expect(screen.getByRole('heading', { level: 1, name: 'Your events' })).toBeInTheDocument()
+    // The list's code is a chunk of its own, loaded once a holder is signed in.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your events' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('status', { name: 'Loading your events' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))

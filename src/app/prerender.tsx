@@ -24,6 +24,7 @@ import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import type { SessionActions } from '../session/session-client.ts'
 import { TapFrame } from '../features/tap/tap-frame.tsx'
+import { SignedInHome } from '../routes/-signed-in-home.tsx'
 import { createAppRouter } from './router.tsx'
 import { FRAME_ATTRIBUTE, frameChoiceScript, type ShellFrame } from './frame-choice.ts'
 
@@ -82,6 +83,26 @@ function renderTapFrame(anonymous: boolean): string {
   )
 }
 
+/**
+ * The signed-in list's frame: its skeleton, as the lazily loaded home renders it before the list
+ * arrives (rendered here directly: the build's module loader is closed by the time frames render).
+ */
+function renderListFrame(): string {
+  const router = createAppRouter(
+    { store: createAppStore(signedIn), session: inertSession },
+    { history: createMemoryHistory({ initialEntries: ['/'] }) },
+  )
+  return renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <RouterContextProvider router={router}>
+        <AppStoreProvider store={router.options.context.store}>
+          <SignedInHome session={inertSession} />
+        </AppStoreProvider>
+      </RouterContextProvider>
+    </I18nProvider>,
+  )
+}
+
 /** `page` with the content of its `<main>` replaced by `content`. */
 function withMain(page: string, content: string): string {
   return page.replace(/(<main\b[^>]*>)[\s\S]*(<\/main>)/, (_, open: string, close: string) => {
@@ -104,7 +125,8 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
   const blank = await renderRoute('/', {})
   return {
     landing: await renderRoute('/', signedOut),
-    list: await renderRoute('/', signedIn),
+    // Any signed-in page without a lazily loaded part gives the signed-in frame around the list.
+    list: withMain(await renderRoute('/events/frame', signedIn), renderListFrame()),
     'sign-in': await renderRoute('/auth/email', signedOut),
     tap: withMain(blank, renderTapFrame(false)),
     'tap-anonymous': withMain(blank, renderTapFrame(true)),

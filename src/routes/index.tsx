@@ -1,23 +1,42 @@
 /** `/`: the landing page when anonymous, the event list (and a passkey offered once) when signed in. */
+import { Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
 import { useAppStore } from '../store/use-app-store.tsx'
 import { LandingPage } from '../features/home/landing-page.tsx'
 import { InstallButton } from '../features/install/install-button.tsx'
-import { EventsHome } from '../features/events/events-home.tsx'
-import { PasskeyOfferGate } from '../features/passkeys/passkey-offer-gate.tsx'
+import { ChunkBoundary } from '../shared/chunk-boundary.tsx'
+import { retryableLazy } from '../shared/retryable-lazy.tsx'
+
+/** The signed-in home in a chunk of its own: an anonymous visit never loads the list's code. */
+const SignedInHome = retryableLazy(() =>
+  import('./-signed-in-home.tsx').then((module) => module.SignedInHome),
+)
+
+/** Until the session host answers (a few ms), or the list's code arrives: nothing, not the wrong page. */
+const busy = <div className="page" aria-busy="true" />
 
 export const Route = createFileRoute('/')({
+  // A holder known to be signed in gets the list's code with the route, not after it.
+  loader: ({ context }) => {
+    if (context.store.getState().auth.status === 'signed-in') SignedInHome.preload()
+  },
   component: function Home() {
+    const { t } = useLingui()
     const status = useAppStore((state) => state.auth.status)
     const { session } = Route.useRouteContext()
-    // Until the session host answers (a few ms), show nothing rather than the wrong page.
-    if (status === 'unknown') return <div className="page" aria-busy="true" />
+    if (status === 'unknown') return busy
     if (status === 'signed-in') {
       return (
-        <>
-          <EventsHome onRefresh={session.refresh} />
-          <PasskeyOfferGate account={session.account} />
-        </>
+        <ChunkBoundary
+          boundary="signed-in-home"
+          message={t`Your events could not load. Check your connection and try again.`}
+          onRetry={SignedInHome.retry}
+        >
+          <Suspense fallback={busy}>
+            <SignedInHome.Component session={session} />
+          </Suspense>
+        </ChunkBoundary>
       )
     }
     return <LandingPage install={<InstallButton />} />
