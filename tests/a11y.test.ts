@@ -1,4 +1,7 @@
-/** Accessibility in real Chromium: axe finds nothing on any screen, in either theme; keyboard use. */
+/**
+ * Accessibility in real Chromium: axe finds nothing on any screen, in either theme and in every
+ * language; keyboard use.
+ */
 import { AxeBuilder } from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
@@ -177,6 +180,32 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       expect(await violations(page)).toEqual([])
     })
   })
+})
+
+describe('every language', () => {
+  const signedInPage = sharedSignedInPage()
+
+  it.each(['es', 'pt-BR', 'fr', 'de', 'ja'])(
+    'axe finds no violations on the screens in %s',
+    async (locale) => {
+      // Signed out, in a browser that prefers the language.
+      const anonymous = await (await suite.newContext({ locale })).newPage()
+      for (const path of ['/', '/auth/email', TAP, '/tap?uid=nothex']) {
+        await visit(path)(anonymous)
+        expect(await anonymous.evaluate(() => document.documentElement.lang)).toBe(locale)
+        expect(await violations(anonymous), path).toEqual([])
+      }
+      // Signed in, the holder having chosen it.
+      const page = await signedInPage()
+      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
+      for (const path of ['/', '/account', '/no/such/page', TAP]) {
+        await visit(path)(page)
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
+        expect(await violations(page), path).toEqual([])
+      }
+      await page.evaluate(() => localStorage.removeItem('locale'))
+    },
+  )
 })
 
 describe('the check itself', () => {

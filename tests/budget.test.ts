@@ -35,8 +35,8 @@ interface Measured {
 /** A key of libphonenumber-js's metadata, kept as it is by minification. */
 const PHONE_METADATA = 'country_calling_codes'
 
-async function measure(path: string): Promise<Measured> {
-  const context = await suite.newContext()
+async function measure(path: string, locale = 'en-US'): Promise<Measured> {
+  const context = await suite.newContext({ locale })
   await context.addInitScript(markFirstHeading)
   const page = await context.newPage()
   await page.goto(appUrl + path, { waitUntil: 'networkidle' })
@@ -65,6 +65,9 @@ async function measure(path: string): Promise<Measured> {
   }
 }
 
+/** A language's catalog chunk (`/assets/ja-….js`). */
+const CATALOG = /\/assets\/(?:es|pt-BR|fr|de|ja)-[\w-]+\.js$/
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const total = (list: { gzip: number }[]) => list.reduce((sum, script) => sum + script.gzip, 0)
 
@@ -91,6 +94,28 @@ describe('initial JavaScript budget', () => {
         'libphonenumber-js and its metadata are never in the start-up chunk, nor loaded by a cold ' +
           'visit: only the phone step and the phone number display import them (decision 019)',
       ).toEqual([])
+    },
+  )
+
+  it.each(['es', 'pt-BR', 'fr', 'de', 'ja'])(
+    'in %s, a cold load adds only that language’s catalog, loaded with the start-up chunk',
+    async (locale) => {
+      const lines: string[] = []
+      for (const path of ['/', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3']) {
+        const english = await measure(path)
+        const { initial } = await measure(path, locale)
+        const catalogs = initial.filter((script) => CATALOG.test(new URL(script.url).pathname))
+        expect(catalogs.map((script) => new URL(script.url).pathname.split('-')[0])).toEqual([
+          `/assets/${locale.split('-')[0]}`,
+        ])
+        const catalog = total(catalogs)
+        lines.push(
+          `${locale} ${path.split('?')[0]}: ${kb(total(initial))} gzip = ${kb(total(initial) - catalog)} + catalog ${kb(catalog)}`,
+        )
+        expect(total(initial) - catalog).toBeLessThanOrEqual(total(english.initial))
+        expect(total(initial) - catalog).toBeLessThanOrEqual(BUDGET_BYTES)
+      }
+      console.log(lines.join('\n'))
     },
   )
 })
