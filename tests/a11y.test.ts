@@ -1,10 +1,10 @@
 /**
- * Accessibility in real Chromium: axe finds nothing on any screen, in either theme and in every
- * language; keyboard use.
+ * Accessibility in real Chromium: axe finds nothing on any screen, in either theme (in every
+ * language: a11y-languages.test.ts); keyboard use.
  */
-import { AxeBuilder } from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { axeViolations } from './support/axe.ts'
 import { appShown } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, newEmail, readEngineState } from './support/stack.ts'
@@ -14,13 +14,7 @@ const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 const suite = browserSuite()
 
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze()
-  return found.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  )
-}
+const violations = axeViolations
 
 async function setTheme(context: BrowserContext, theme: 'dark' | 'light') {
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
@@ -180,32 +174,6 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
       expect(await violations(page)).toEqual([])
     })
   })
-})
-
-describe('every language', () => {
-  const signedInPage = sharedSignedInPage()
-
-  it.each(['es', 'pt-BR', 'fr', 'de', 'ja'])(
-    'axe finds no violations on the screens in %s',
-    async (locale) => {
-      // Signed out, in a browser that prefers the language.
-      const anonymous = await (await suite.newContext({ locale })).newPage()
-      for (const path of ['/', '/auth/email', TAP, '/tap?uid=nothex']) {
-        await visit(path)(anonymous)
-        expect(await anonymous.evaluate(() => document.documentElement.lang)).toBe(locale)
-        expect(await violations(anonymous), path).toEqual([])
-      }
-      // Signed in, the holder having chosen it.
-      const page = await signedInPage()
-      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
-      for (const path of ['/', '/account', '/no/such/page', TAP]) {
-        await visit(path)(page)
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
-        expect(await violations(page), path).toEqual([])
-      }
-      await page.evaluate(() => localStorage.removeItem('locale'))
-    },
-  )
 })
 
 describe('the check itself', () => {

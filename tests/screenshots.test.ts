@@ -1,7 +1,8 @@
 /**
- * Saves a screenshot of every screen on a phone (390×844) and a laptop (1280×800) in both themes
- * into `screenshots/` (git-ignored) for reviewers, checking each screen rendered its heading
- * first, then writes `screenshots/index.html`: a contact sheet of them all.
+ * Saves a screenshot of every screen on a phone (390×844) and a laptop (1280×800) in both themes,
+ * and on the phone in every other language, into `screenshots/` (git-ignored) for reviewers,
+ * checking each screen rendered its heading first, then writes `screenshots/index.html`: a
+ * contact sheet of them all.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { said } from './support/catalog.ts'
 import { expectEventsHome, signInWithCode } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
 
@@ -20,14 +22,31 @@ beforeAll(async () => {
   await mkdir(OUT, { recursive: true })
 })
 
-async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
-  await appShown(page)
+/** Once the page's heading and fonts are in, saves the whole page as `file`, `width` wide. */
+async function capture(page: Page, file: string, width: number): Promise<void> {
   await page.locator('main h1').waitFor()
   await page.evaluate(() => document.fonts.ready)
-  const file = join(OUT, `${name}-${width}-${theme}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  const png = await readFile(file)
+  await page.screenshot({ path: join(OUT, file), fullPage: true })
+  const png = await readFile(join(OUT, file))
   expect(png.readUInt32BE(16), file).toBe(width)
+}
+
+async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
+  await appShown(page)
+  await capture(page, `${name}-${width}-${theme}.png`, width)
+}
+
+/** The languages other than English, each shot on the phone in the dark theme. */
+const LANGUAGES = ['es', 'pt-BR', 'fr', 'de', 'ja']
+const PHONE = { width: 390, height: 844 }
+
+/** Shoots `name` in `locale` on the phone, once its heading (by its English words) is shown. */
+async function shootIn(page: Page, locale: string, name: string, heading?: string) {
+  await appShown(page)
+  if (heading) {
+    await page.getByRole('heading', { level: 1, name: await said(locale, heading) }).waitFor()
+  }
+  await capture(page, `${name}-${locale}.png`, PHONE.width)
 }
 
 const SIZES = [
@@ -91,8 +110,48 @@ describe.each(THEMES)('%s theme', (theme) => {
   )
 })
 
+describe('every language', () => {
+  it.each(LANGUAGES)(
+    'every screen in %s on the phone',
+    async (locale) => {
+      const context = await suite.newContext({ viewport: PHONE, locale })
+      const page = await context.newPage()
+      const anonymous: [string, string, string][] = [
+        ['landing', '/', 'Your events, one tap away'],
+        ['sign-in', '/auth/email', 'Sign in'],
+        ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
+        ['tap-invalid', '/tap?uid=zz', 'Card tap'],
+      ]
+      for (const [name, path, heading] of anonymous) {
+        await page.goto(appUrl + path)
+        await shootIn(page, locale, name, heading)
+      }
+      // Signed in as the helper reads the page (English), then in the holder's language.
+      await waitForServiceWorker(page)
+      await page.evaluate(() => localStorage.setItem('locale', 'en'))
+      await signInWithCode(page)
+      await expectEventsHome(page)
+      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
+      const signedIn: [string, string, string | undefined][] = [
+        ['home', '/', 'Your events'],
+        ['account', '/account', 'Account'],
+        ['not-found', '/no/such/page', 'Page not found'],
+        ['signed-in-sign-in', '/auth/email', undefined],
+      ]
+      for (const [name, path, heading] of signedIn) {
+        await page.goto(appUrl + path)
+        await shootIn(page, locale, name, heading)
+      }
+      await page.goto(appUrl + '/')
+      await page.getByTestId('event-card').first().click()
+      await shootIn(page, locale, 'event')
+    },
+    120_000,
+  )
+})
+
 describe('contact sheet', () => {
-  it('shows every screen at both sizes in both themes on one page', async () => {
+  it('shows every screen at both sizes in both themes, and in every language, on one page', async () => {
     const shots = (await readdir(OUT)).filter((name) => name.endsWith('.png'))
     const rows = SCREENS.map((screen) => {
       const cells = THEMES.flatMap((theme) =>
@@ -107,10 +166,24 @@ describe('contact sheet', () => {
         .join('')
       return `<section><h2>${screen}</h2><div class="row">${images}</div></section>`
     })
+    const languages = LANGUAGES.map((locale) => {
+      const cells = SCREENS.map((screen) => `${screen}-${locale}.png`)
+      for (const cell of cells) expect(shots, cell).toContain(cell)
+      const images = cells
+        .map(
+          (cell) =>
+            `<figure><img src="${cell}" alt="" loading="lazy"><figcaption>${cell}</figcaption></figure>`,
+        )
+        .join('')
+      return `<section lang="${locale}"><h2>${locale}</h2><div class="row">${images}</div></section>`
+    })
     const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>IYK Cards screens</title>
 <style>body{font:14px system-ui;margin:24px;background:#888}h2{margin:24px 0 8px}.row{display:flex;gap:16px;align-items:flex-start;overflow-x:auto}figure{margin:0}img{width:240px;border:1px solid #333;display:block}figcaption{font-size:12px}</style>
-<h1>Every screen, ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}, dark and light</h1>${rows.join('')}</html>`
+<h1>Every screen, ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}, dark and light</h1>${rows.join('')}
+<h1>Every screen in every other language, ${PHONE.width}×${PHONE.height}, dark</h1>${languages.join('')}</html>`
     await writeFile(join(OUT, 'index.html'), page)
-    expect((page.match(/<img /g) ?? []).length).toBe(SCREENS.length * THEMES.length * SIZES.length)
+    expect((page.match(/<img /g) ?? []).length).toBe(
+      SCREENS.length * (THEMES.length * SIZES.length + LANGUAGES.length),
+    )
   })
 })

@@ -15,15 +15,19 @@ beforeAll(async () => {
 
 describe('public routes', () => {
   it.each([
-    ['/', 'Your events, one tap away'],
-    ['/auth/email', 'Sign in'],
-    ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
-  ])('%s renders without console errors', async (path, heading) => {
+    ['/', 'Your events, one tap away', 'IYK Cards'],
+    ['/auth/email', 'Sign in', 'Sign in · IYK Cards'],
+    [
+      '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3',
+      'Card tap',
+      'Card tap · IYK Cards',
+    ],
+  ])('%s renders without console errors, named after its screen', async (path, heading, title) => {
     const page = await context.newPage()
     const errors = collectErrors(page)
     await page.goto(appUrl + path)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
-    expect(await page.title()).toBe('IYK Cards')
+    await expect.poll(() => page.title()).toBe(title)
     expect(errors).toEqual([])
     await page.close()
   })

@@ -4,6 +4,7 @@
  * world of the same react, react-dom and router, built here. Prints figures; asserts nothing.
  *
  * RUNS=1 for a quick look; ROUTES=home,tap to pick routes (home, tap, sign-in, signed-in);
+ * LOCALE=ja for a browser that prefers another language (en by default; es, pt-BR, fr, de, ja);
  * REPORTS=dir to keep each run's Lighthouse JSON and its trace there (route-run.json,
  * route-run.trace.json; the trace opens in Chromium's Performance panel) for a closer look.
  */
@@ -21,12 +22,16 @@ import { startStaticServer, type StaticServer } from '../../tests/support/static
 import type { Stack } from '../stack.ts'
 import { serveWithStack, type ServedApp } from '../../tests/support/served-app.ts'
 import { signInWithEmailCode } from './sign-in.ts'
+import { isLocale, LOCALES } from '../../src/core/locale.ts'
 
 const HOST = '127.0.0.1'
 const PORTS = { app: 24173, floor: 24174, provider: 28787, cards: 28788, sink: 28789 }
 const RUNS = Number(process.env.RUNS ?? 3)
 const REPORTS = process.env.REPORTS ? resolve(process.env.REPORTS) : undefined
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+/** The language the browser prefers (and the signed-in holder chose). */
+const LOCALE = process.env.LOCALE ?? 'en'
+if (!isLocale(LOCALE)) throw new Error(`LOCALE must be one of ${LOCALES.join(', ')}`)
 
 /** One Lighthouse run's figures. */
 interface Figures {
@@ -164,7 +169,7 @@ async function signIn(chrome: LaunchedChrome, appUrl: string, stack: Stack): Pro
   const browser = await chromium.connectOverCDP(`http://${HOST}:${chrome.port}`)
   try {
     const page = await browser.contexts()[0]!.newPage()
-    await signInWithEmailCode(page, appUrl, stack.provider.url)
+    await signInWithEmailCode(page, appUrl, stack.provider.url, LOCALE)
     await page.close()
   } finally {
     await browser.close()
@@ -209,7 +214,8 @@ async function main(): Promise<void> {
     const profile = await mkdtemp(join(tmpdir(), 'iyk-bench-chrome-'))
     chrome = await launch({
       chromePath: CHROMIUM_PATH,
-      chromeFlags: LAUNCH_ARGS,
+      // The browser's languages: what a first visit's language follows.
+      chromeFlags: [...LAUNCH_ARGS, `--lang=${LOCALE}`, `--accept-lang=${LOCALE}`],
       userDataDir: profile,
     })
 
@@ -249,7 +255,7 @@ async function main(): Promise<void> {
     const floorRuns = results.get('floor (hello world)')
     const floorBytes = floorRuns ? medians(floorRuns).jsBytes : NaN
     console.log(
-      `\n\nLighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile, simulated throttling`,
+      `\n\nLighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile, simulated throttling, in ${LOCALE}`,
     )
     console.log(
       'route | perf | perf each run | a11y | best practices | SEO | FCP | LCP | TBT | CLS | JS (gzip) | JS vs floor',
