@@ -101,7 +101,8 @@ describe('initial JavaScript budget', () => {
     'in %s, a cold load adds only that language’s catalog, loaded with the start-up chunk',
     async (locale) => {
       const lines: string[] = []
-      for (const path of ['/', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3']) {
+      // `/tap`, the route nearer the budget: the catalog is the same on every route.
+      for (const path of ['/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3']) {
         const { initial } = await measure(path, locale)
         const catalogs = initial.filter((script) => CATALOG.test(new URL(script.url).pathname))
         expect(catalogs.map((script) => new URL(script.url).pathname.split('-')[0])).toEqual([

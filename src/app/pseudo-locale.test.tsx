@@ -4,7 +4,9 @@
  * still on the page (text, accessible names, placeholders, the document title) came from outside
  * the catalogs, and fails the test with the screen and the words.
  */
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { t } from '@lingui/core/macro'
+import { vi } from 'vitest'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../core/protocol.ts'
@@ -16,6 +18,11 @@ import { anonymousStore, signedInStore } from '../store/app-store.test-support.t
 import type { AppStore } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
+import { SignInPage } from '../features/auth/sign-in-page.tsx'
+import { fakeSignInProvider } from '../features/auth/sign-in-provider.test-support.ts'
+import { PasskeysPanel } from '../features/passkeys/passkeys-panel.tsx'
+import { UpdatePrompt } from '../features/install/update-prompt.tsx'
+import type { AccountResult } from '../core/account-calls.ts'
 
 /** What may stay as it is in any language: brands, the tagline, and the test's own data. */
 const KEPT = [
@@ -32,9 +39,14 @@ const KEPT = [
   'A night to remember.',
   // A tap link's parameters, named in what the tap page says is wrong with one.
   '“uid”',
+  // A passkey's name, as the holder gave it.
+  'Work laptop',
 ]
 
-/** English words the browser's Intl writes (months, days, "ago"): not the catalogs' to translate. */
+/**
+ * English words the browser's Intl writes (months, days, "ago", countries): not the catalogs' to
+ * translate (in the pseudo-language Intl falls back to English).
+ */
 function intlWords(): Set<string> {
   const words = new Set<string>(['AM', 'PM'])
   const add = (text: string) => {
@@ -46,6 +58,10 @@ function intlWords(): Set<string> {
       add(new Intl.DateTimeFormat('en', { month: style, weekday: style }).format(date))
     }
   }
+  // Country names (the phone step's list), as Intl names every two-letter region.
+  const regions = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' })
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  for (const first of letters) for (const second of letters) add(regions.of(first + second) ?? '')
   const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
   for (const unit of ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'] as const) {
     for (const amount of [-2, -1, 0, 1, 2]) add(relative.format(amount, unit))
@@ -193,6 +209,89 @@ describe('the pseudo-language run', () => {
     )
     await act(() => router.load())
     await screen.findAllByRole('heading', { level: 1 })
+    expect(englishOnPage(words)).toEqual([])
+  })
+})
+
+/** The form's submit button (its name is in the pseudo-language). */
+const submit = () => {
+  const button = document.querySelector<HTMLButtonElement>('form button[type="submit"]')
+  if (!button) throw new Error('The form has no submit button')
+  return button
+}
+
+describe('the pseudo-language run, through what a holder does', () => {
+  it('the email step refused, the code step and a wrong code say nothing outside the catalogs', async () => {
+    const provider = fakeSignInProvider({
+      verifyCode: vi.fn(() => Promise.reject({ error_type: 'otp_code_not_found' })),
+    })
+    render(
+      <SignInPage
+        provider={provider}
+        complete={() => Promise.resolve()}
+        href="http://localhost/auth/email"
+      />,
+    )
+    const email = document.querySelector<HTMLInputElement>('input[type="email"]')
+    if (!email) throw new Error('No email field')
+    fireEvent.change(email, { target: { value: 'holder@' } })
+    fireEvent.click(submit())
+    await screen.findByRole('alert')
+    expect(englishOnPage(words), 'an email refused').toEqual([])
+
+    fireEvent.change(email, { target: { value: 'holder@example.com' } })
+    fireEvent.click(submit())
+    const code = await vi.waitFor(() => {
+      const field = document.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')
+      if (!field) throw new Error('No code field yet')
+      return field
+    })
+    expect(englishOnPage(words), 'the code step').toEqual([])
+
+    fireEvent.change(code, { target: { value: '123456' } })
+    fireEvent.click(submit())
+    await screen.findByRole('alert')
+    expect(englishOnPage(words), 'a wrong code').toEqual([])
+  })
+
+  it('the phone step says nothing outside the catalogs', async () => {
+    render(
+      <SignInPage
+        provider={fakeSignInProvider()}
+        complete={() => Promise.resolve()}
+        href="http://localhost/auth/email"
+      />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: t`Text me a code instead` }))
+    await screen.findByRole('combobox', {}, { timeout: 10_000 })
+    expect(englishOnPage(words)).toEqual([])
+  })
+
+  it('the passkeys panel with passkeys, and the update prompt, say nothing outside the catalogs', async () => {
+    const account = vi.fn((): Promise<AccountResult> =>
+      Promise.resolve({
+        ok: true,
+        passkeys: [
+          { id: 'webauthn-registration-1', name: 'Work laptop', domain: 'cards.example' },
+          { id: 'webauthn-registration-2', name: '', domain: 'cards.example' },
+        ],
+      }),
+    )
+    let announce: (update: { activate(): void }) => void = () => {}
+    render(
+      <>
+        <PasskeysPanel account={account} onSignInAgain={() => {}} supported />
+        <UpdatePrompt
+          subscribe={(listener) => {
+            announce = listener
+            return () => {}
+          }}
+        />
+      </>,
+    )
+    await screen.findAllByRole('listitem')
+    await act(async () => announce({ activate: () => {} }))
+    await screen.findByRole('status')
     expect(englishOnPage(words)).toEqual([])
   })
 })
