@@ -11,6 +11,8 @@ import { startSession } from './session-wiring.ts'
 import { startErrorReporting } from '../shared/error-reporting.ts'
 import { i18n } from '../shared/i18n.ts'
 import { startInDeviceLocale } from '../features/language/device-locale.ts'
+import { signedInMarked } from '../session/markers.ts'
+import { SignedInHome } from '../routes/-signed-in-home-lazy.ts'
 import '../styles.css'
 
 /**
@@ -34,6 +36,8 @@ async function start(): Promise<void> {
   captureInstallPrompt()
   // The language's catalog was preloaded beside this chunk by the boot script.
   const catalog = startInDeviceLocale()
+  // A browser marked signed in opens on its holder's list: its code comes beside the rest.
+  if (signedInMarked()) SignedInHome.preload()
 
   let committed: () => void = () => {}
   const firstRender = new Promise<void>((resolve) => {
@@ -78,6 +82,11 @@ async function start(): Promise<void> {
   // does not answer in time (a stuck registration) does not hold the app: it renders anyway.
   const loaded = router.load().catch((error: unknown) => console.error(error))
   await Promise.race([Promise.all([loaded, whenAuthKnown(store)]), patience])
+  // The home route could not know yet that its holder is signed in: its list's code is in before
+  // the first render, so the first render is the list, not a pause for it.
+  if (store.getState().auth.status === 'signed-in' && router.state.location.pathname === '/') {
+    await Promise.race([SignedInHome.load().catch(() => {}), patience])
+  }
   await nextTask()
 
   const reactRoot = createRoot(root)

@@ -10,6 +10,7 @@ import { LanguagePicker } from '../features/language/language-picker.tsx'
 import { WalletBoundary } from '../features/wallet/wallet-boundary.tsx'
 import { WalletOption } from '../features/wallet/wallet-option.tsx'
 import { retryableLazy } from '../shared/retryable-lazy.tsx'
+import { SignedInHome } from './-signed-in-home-lazy.ts'
 
 /** Wallet sign-in (wagmi, viem) in its own chunk, fetched when the wallet option asks for it. */
 const WalletSignIn = retryableLazy(() =>
@@ -18,6 +19,8 @@ const WalletSignIn = retryableLazy(() =>
 
 export const Route = createFileRoute('/auth/email')({
   validateSearch: validateSignInSearch,
+  // Who signs in here lands on their list next, most often: its code comes while they type.
+  loader: () => SignedInHome.preload(),
   component: function SignIn() {
     const { redirect } = Route.useSearch()
     const { session } = Route.useRouteContext()

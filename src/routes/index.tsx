@@ -6,20 +6,16 @@ import { useAppStore } from '../store/use-app-store.tsx'
 import { LandingPage } from '../features/home/landing-page.tsx'
 import { InstallButton } from '../features/install/install-button.tsx'
 import { ChunkBoundary } from '../shared/chunk-boundary.tsx'
-import { retryableLazy } from '../shared/retryable-lazy.tsx'
-
-/** The signed-in home in a chunk of its own: an anonymous visit never loads the list's code. */
-const SignedInHome = retryableLazy(() =>
-  import('./-signed-in-home.tsx').then((module) => module.SignedInHome),
-)
+import { SignedInHome } from './-signed-in-home-lazy.ts'
 
 /** Until the session host answers (a few ms), or the list's code arrives: nothing, not the wrong page. */
 const busy = <div className="page" aria-busy="true" />
 
 export const Route = createFileRoute('/')({
-  // A holder known to be signed in gets the list's code with the route, not after it.
-  loader: ({ context }) => {
-    if (context.store.getState().auth.status === 'signed-in') SignedInHome.preload()
+  // A holder known to be signed in gets the list's code with the route, not after it: the
+  // first render of their list never suspends (the app's start has usually loaded it already).
+  loader: async ({ context }) => {
+    if (context.store.getState().auth.status === 'signed-in') await SignedInHome.load()
   },
   component: function Home() {
     const { t } = useLingui()

@@ -99,4 +99,36 @@ describe('retryableLazy', () => {
     expect(await screen.findByText('Hello b')).toBeInTheDocument()
     expect(flaky).toHaveBeenCalledTimes(2)
   })
+
+  it('renders at once, without its fallback, once its code has loaded', async () => {
+    const lazyHello = retryableLazy(() => Promise.resolve(Hello))
+    await lazyHello.load()
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <lazyHello.Component name="Ada" />
+      </Suspense>,
+    )
+    // In the very first commit: no fallback, no second pass.
+    expect(screen.getByText('Hello Ada')).toBeInTheDocument()
+    expect(screen.queryByText('Loading…')).toBeNull()
+  })
+
+  it('keeps what it mounted when the code arrives later (its state is not lost)', async () => {
+    let resolve: (component: typeof Hello) => void = () => {}
+    const lazyHello = retryableLazy(() => new Promise<typeof Hello>((done) => (resolve = done)))
+    const view = render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <lazyHello.Component name="Ada" />
+      </Suspense>,
+    )
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    resolve(Hello)
+    const shown = await screen.findByText('Hello Ada')
+    view.rerender(
+      <Suspense fallback={<p>Loading…</p>}>
+        <lazyHello.Component name="Ada" />
+      </Suspense>,
+    )
+    expect(screen.getByText('Hello Ada')).toBe(shown)
+  })
 })
