@@ -136,7 +136,7 @@ describe('page shell', () => {
     '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
   ].join('')
   const withFrames = `<head><!-- csp -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
-  const shell = { html: '<div id="shell">frames</div>', script: 'pick()' }
+  const shell = { html: '<div id="shell">frames</div>', headScript: 'mark()', script: 'pick()' }
   const policyOf = (page: string) => /content="([^"]+)"/.exec(page)?.[1] ?? ''
 
   it('inlines the entry stylesheet and allows exactly it by hash', () => {
@@ -170,13 +170,15 @@ describe('page shell', () => {
     expect(built).toContain("style-src 'self';")
   })
 
-  it('puts the prerendered frames in the page and allows their script by hash', () => {
-    const page = '<head><!-- csp --></head><body><div id="root"></div><!-- shell --></body>'
+  it('puts the prerendered frames in the page, the script naming one in the head, and allows both by hash', () => {
+    const page =
+      '<head><!-- csp --><!-- frame-mark --></head><body><div id="root"></div><!-- shell --></body>'
     const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
+    expect(built).toContain('<script>mark()</script></head>')
     expect(built).toContain(
       '<div id="root"></div><div id="shell">frames</div><script>pick()</script>',
     )
-    const withBoth = contentSecurityPolicy(parseConfig({}), ['pick()'])
+    const withBoth = contentSecurityPolicy(parseConfig({}), ['mark()', 'pick()'])
     expect(policyOf(built)).toContain(withBoth.split('; ')[1])
   })
 

@@ -70,6 +70,9 @@ export function contentSecurityPolicy(
 /** What the app's prerender module gives the page: the frames, and the script that picks one. */
 export interface PrerenderedShell {
   html: string
+  /** Runs in the head, before the frames are parsed: names the visit's frame. */
+  headScript: string
+  /** Runs after the frames: keeps the visit's. */
   script: string
 }
 
@@ -226,10 +229,9 @@ export function renderPageShell(
       }
       start = `<script>${appStartScript([entry.script])}</script>`
     }
-    page = page.replace(
-      '<!-- shell -->',
-      () => `${shell.html}<script>${shell.script}</script>${start}`,
-    )
+    page = page
+      .replace('<!-- frame-mark -->', () => `<script>${shell.headScript}</script>`)
+      .replace('<!-- shell -->', () => `${shell.html}<script>${shell.script}</script>${start}`)
   }
   if (!csp) return page
   for (const { href, css } of entry?.stylesheets ?? []) {

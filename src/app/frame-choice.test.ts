@@ -2,7 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { signedInMarked } from '../session/markers.ts'
-import { FRAME_ATTRIBUTE, frameChoiceScript, type ShellFrame } from './frame-choice.ts'
+import {
+  FRAME_ATTRIBUTE,
+  frameChoiceScript,
+  frameMarkScript,
+  type ShellFrame,
+} from './frame-choice.ts'
 
 const FRAMES: ShellFrame[] = ['landing', 'list', 'sign-in', 'tap', 'tap-anonymous', 'blank']
 
@@ -32,6 +37,9 @@ function visit(address: string, markers: { signin?: string; signout?: string } =
   localStorage.clear()
   if (markers.signin !== undefined) localStorage.setItem(SIGNIN_EVENT_KEY, markers.signin)
   if (markers.signout !== undefined) localStorage.setItem(SIGNOUT_EVENT_KEY, markers.signout)
+  // The head's script runs before the frames are parsed; the other after them.
+  document.body.innerHTML = ''
+  new Function(frameMarkScript)()
   pageWithFrames()
   new Function(script)()
   return [...document.querySelectorAll(`[${FRAME_ATTRIBUTE}]`)].map((element) =>
@@ -49,6 +57,7 @@ afterEach(() => {
   vi.restoreAllMocks()
   delete document.documentElement.dataset.theme
   document.documentElement.lang = 'en'
+  document.documentElement.removeAttribute('data-frame')
 })
 
 describe('frame choice script', () => {
@@ -88,6 +97,14 @@ describe('frame choice script', () => {
     expect(link?.getAttribute('href')).toBe(
       '/auth/email?redirect=%2Ftap%3Fuid%3D04A2%26ctr%3D000006%26cmac%3D4B00',
     )
+  })
+
+  it('names the frame on <html> before any frame is parsed, for the stylesheet to show it alone', () => {
+    history.replaceState(null, '', '/tap?uid=04A2')
+    localStorage.setItem(SIGNIN_EVENT_KEY, '5')
+    document.body.innerHTML = ''
+    new Function(frameMarkScript)()
+    expect(document.documentElement.getAttribute('data-frame')).toBe('tap')
   })
 
   it("keeps the frame in the page's language, else in the first one rendered", () => {

@@ -1,8 +1,12 @@
 /**
- * The first-paint script that keeps the one prerendered frame a visit needs (src/app/prerender.tsx
+ * The first-paint scripts that pick the one prerendered frame a visit needs (src/app/prerender.tsx
  * puts every frame in the page, in every language): by path, for `/` and `/tap` by the spec's
- * sign-in and sign-out markers, and in the page's language (set by the boot script before it). It runs inline before anything paints, allowed by its hash, so it is written
- * as a function of its parameters and the page's globals only (src/core/inline-script.ts).
+ * sign-in and sign-out markers, and in the page's language (set by the language boot script). The
+ * first runs in the head and names the frame on `<html>`, so the stylesheet shows that frame as
+ * soon as it is parsed and no other, however slowly the page arrives; the second, after the
+ * frames, removes the others. Both run inline before anything paints, allowed by their hashes, so
+ * they are written as functions of their parameters and the page's globals only
+ * (src/core/inline-script.ts).
  */
 import { SIGNIN_EVENT_KEY, SIGNOUT_EVENT_KEY } from '../core/constants.ts'
 import { inlineScript } from '../core/inline-script.ts'
@@ -16,25 +20,19 @@ export type ShellFrame = 'landing' | 'list' | 'sign-in' | 'tap' | 'tap-anonymous
 /** Attribute naming a frame in the page; the element with id `shell` holds them all. */
 export const FRAME_ATTRIBUTE = 'data-shell-frame'
 
-/** What the script knows of the page: the names it looks for, and the light theme's label. */
-export type FrameChoiceNames = {
-  signinKey: string
-  signoutKey: string
-  frame: string
-  tapSignIn: string
-  themeToggle: string
-  /** The theme switch's name on a light page (the frames are rendered dark), by language. */
-  lightToggleLabels: Readonly<Record<string, string>>
-}
+/** Attribute on `<html>` naming the frame this visit shows (the stylesheet reads it). */
+export const VISIT_FRAME_ATTRIBUTE = 'data-frame'
+
+/** What the head script knows of the page: the markers' keys and the attribute it sets. */
+export type FrameMarkNames = { signinKey: string; signoutKey: string; visitFrame: string }
 
 /**
- * Removes every frame but the one this visit needs. The anonymous tap frame's sign-in link gets
- * this visit's tap, as the app's would; on a light page the theme switch is named for it (its icon
- * follows the theme by the stylesheet). `signedIn` is the markers' rule (src/core/markers.ts).
+ * Names on `<html>` the frame this visit needs: by path, and for `/` and `/tap` by the markers
+ * (`signedIn` is their rule, src/core/markers.ts).
  */
-export function keepVisitFrame(
+export function markVisitFrame(
   signedIn: (signin: string | null, signout: string | null) => boolean,
-  names: FrameChoiceNames,
+  names: FrameMarkNames,
 ): void {
   let marked = false
   try {
@@ -55,6 +53,26 @@ export function keepVisitFrame(
             ? 'tap'
             : 'tap-anonymous'
           : 'blank'
+  document.documentElement.setAttribute(names.visitFrame, frame)
+}
+
+/** What the script after the frames knows of the page: the names it looks for, and a label. */
+export type FrameChoiceNames = {
+  frame: string
+  visitFrame: string
+  tapSignIn: string
+  themeToggle: string
+  /** The theme switch's name on a light page (the frames are rendered dark), by language. */
+  lightToggleLabels: Readonly<Record<string, string>>
+}
+
+/**
+ * Removes every frame but the one `<html>` names, in the page's language (else the first language
+ * rendered). The anonymous tap frame's sign-in link gets this visit's tap, as the app's would; on
+ * a light page the theme switch is named for it (its icon follows the theme by the stylesheet).
+ */
+export function keepVisitFrame(names: FrameChoiceNames): void {
+  const frame = document.documentElement.getAttribute(names.visitFrame) ?? 'blank'
   const frames = Array.from(document.querySelectorAll(`[${names.frame}]`))
   const pageLang = document.documentElement.lang
   // Each frame is in the page once per language; the page's, else the first rendered.
@@ -79,12 +97,18 @@ export function keepVisitFrame(
   }
 }
 
-/** The script as it goes into the page, with the light theme's switch name in each language. */
+/** The head script as it goes into the page. */
+export const frameMarkScript = inlineScript(markVisitFrame, markedSignedIn, {
+  signinKey: SIGNIN_EVENT_KEY,
+  signoutKey: SIGNOUT_EVENT_KEY,
+  visitFrame: VISIT_FRAME_ATTRIBUTE,
+})
+
+/** The script after the frames, with the light theme's switch name in each language. */
 export const frameChoiceScript = (lightToggleLabels: Readonly<Record<string, string>>) =>
-  inlineScript(keepVisitFrame, markedSignedIn, {
-    signinKey: SIGNIN_EVENT_KEY,
-    signoutKey: SIGNOUT_EVENT_KEY,
+  inlineScript(keepVisitFrame, {
     frame: FRAME_ATTRIBUTE,
+    visitFrame: VISIT_FRAME_ATTRIBUTE,
     tapSignIn: TAP_SIGN_IN_ATTRIBUTE,
     themeToggle: THEME_TOGGLE_ATTRIBUTE,
     lightToggleLabels,

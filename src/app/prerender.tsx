@@ -26,7 +26,12 @@ import type { SessionActions } from '../session/session-client.ts'
 import { TapFrame } from '../features/tap/tap-frame.tsx'
 import { SignedInHome } from '../routes/-signed-in-home.tsx'
 import { createAppRouter } from './router.tsx'
-import { FRAME_ATTRIBUTE, frameChoiceScript, type ShellFrame } from './frame-choice.ts'
+import {
+  FRAME_ATTRIBUTE,
+  frameChoiceScript,
+  frameMarkScript,
+  type ShellFrame,
+} from './frame-choice.ts'
 
 /** Nothing happens in a frame: the live app does the work once it has taken over. */
 const inertSession: SessionActions = {
@@ -144,7 +149,11 @@ const catalogs: Record<Locale, Messages> = { en: {}, es, 'pt-BR': ptBR, fr, de, 
  * The shell as it goes into the page: every frame in every language, inert, and the script that
  * picks one.
  */
-export async function renderShell(): Promise<{ html: string; script: string }> {
+export async function renderShell(): Promise<{
+  html: string
+  headScript: string
+  script: string
+}> {
   let html = ''
   const lightToggleLabels: Record<string, string> = {}
   for (const [locale, messages] of Object.entries(catalogs)) {
@@ -154,5 +163,9 @@ export async function renderShell(): Promise<{ html: string; script: string }> {
       html += `<div ${FRAME_ATTRIBUTE}="${frame}" lang="${locale}">${inert(markup)}</div>`
     }
   }
-  return { html: `<div id="shell">${html}</div>`, script: frameChoiceScript(lightToggleLabels) }
+  return {
+    html: `<div id="shell">${html}</div>`,
+    headScript: frameMarkScript,
+    script: frameChoiceScript(lightToggleLabels),
+  }
 }
