@@ -136,7 +136,12 @@ describe('page shell', () => {
     '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
   ].join('')
   const withFrames = `<head><!-- csp -->${viteHead}</head><body><div id="root"></div><!-- shell --></body>`
-  const shell = { html: '<div id="shell">frames</div>', headScript: 'mark()', script: 'pick()' }
+  const shell = {
+    html: '<div id="shell">frames</div>',
+    noscript: '<noscript><p lang="de">Ohne JavaScript geht es nicht.</p></noscript>',
+    headScript: 'mark()',
+    script: 'pick()',
+  }
   const policyOf = (page: string) => /content="([^"]+)"/.exec(page)?.[1] ?? ''
 
   it('inlines the entry stylesheet and allows exactly it by hash', () => {
@@ -172,9 +177,12 @@ describe('page shell', () => {
 
   it('puts the prerendered frames in the page, the script naming one in the head, and allows both by hash', () => {
     const page =
-      '<head><!-- csp --><!-- frame-mark --></head><body><div id="root"></div><!-- shell --></body>'
+      '<head><!-- csp --><!-- frame-mark --></head><body><div id="root"></div><!-- shell --><noscript>Needs JavaScript.</noscript></body>'
     const built = renderPageShell(page, parseConfig({}), { csp: true, shell })
     expect(built).toContain('<script>mark()</script></head>')
+    // The page's one line for a browser with no script, in every language.
+    expect(built).toContain('<noscript><p lang="de">Ohne JavaScript geht es nicht.</p></noscript>')
+    expect(built).not.toContain('Needs JavaScript.')
     expect(built).toContain(
       '<div id="root"></div><div id="shell">frames</div><script>pick()</script>',
     )

@@ -70,6 +70,8 @@ export function contentSecurityPolicy(
 /** What the app's prerender module gives the page: the frames, and the script that picks one. */
 export interface PrerenderedShell {
   html: string
+  /** What a browser running no script is told, in every language (a `<noscript>`). */
+  noscript: string
   /** Runs in the head, before the frames are parsed: names the visit's frame. */
   headScript: string
   /** Runs after the frames: keeps the visit's. */
@@ -232,6 +234,7 @@ export function renderPageShell(
     page = page
       .replace('<!-- frame-mark -->', () => `<script>${shell.headScript}</script>`)
       .replace('<!-- shell -->', () => `${shell.html}<script>${shell.script}</script>${start}`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, () => shell.noscript)
   }
   if (!csp) return page
   for (const { href, css } of entry?.stylesheets ?? []) {

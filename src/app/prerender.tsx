@@ -12,6 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
 import type { Messages } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Locale } from '../core/locale.ts'
 import { i18n } from '../shared/i18n.ts'
 import { messages as es } from '../locales/es.po'
@@ -145,26 +146,37 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
  */
 const catalogs: Record<Locale, Messages> = { en: {}, es, 'pt-BR': ptBR, fr, de, ja }
 
+/** What a browser that runs no script at all is told, in every language. */
+const NEEDS_JAVASCRIPT = msg`IYK Cards needs JavaScript to show your events.`
+
+/** `text` made safe inside an element. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
 /**
  * The shell as it goes into the page: every frame in every language, inert, and the script that
  * picks one.
  */
 export async function renderShell(): Promise<{
   html: string
+  noscript: string
   headScript: string
   script: string
 }> {
   let html = ''
+  let noscript = ''
   const lightToggleLabels: Record<string, string> = {}
   for (const [locale, messages] of Object.entries(catalogs)) {
     i18n.loadAndActivate({ locale, messages })
     lightToggleLabels[locale] = themeToggleLabel('light')
+    noscript += `<p lang="${locale}">${escapeHtml(i18n._(NEEDS_JAVASCRIPT))}</p>`
     for (const [frame, markup] of Object.entries(await renderFrames())) {
       html += `<div ${FRAME_ATTRIBUTE}="${frame}" lang="${locale}">${inert(markup)}</div>`
     }
   }
   return {
     html: `<div id="shell">${html}</div>`,
+    noscript: `<noscript>${noscript}</noscript>`,
     headScript: frameMarkScript,
     script: frameChoiceScript(lightToggleLabels),
   }
