@@ -1,5 +1,5 @@
 /** `/auth/email`: sign in by email or wallet; `redirect` is kept only when it is a same-origin path. */
-import { Suspense, useMemo } from 'react'
+import { Suspense, useEffect, useMemo } from 'react'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { selectHolder } from '../store/app-store.ts'
 import { useAppStore } from '../store/use-app-store.tsx'
@@ -19,9 +19,11 @@ const WalletSignIn = retryableLazy(() =>
 
 export const Route = createFileRoute('/auth/email')({
   validateSearch: validateSignInSearch,
-  // Who signs in here lands on their list next, most often: its code comes while they type.
-  loader: () => SignedInHome.preload(),
   component: function SignIn() {
+    // Who signs in here lands on their list next, most often: its code comes while they type.
+    // After the page is up, not in a loader: a loader would delay the route's settling, and with
+    // it the focus moving to the heading, into the holder's typing.
+    useEffect(() => SignedInHome.preload(), [])
     const { redirect } = Route.useSearch()
     const { session } = Route.useRouteContext()
     const complete = useMemo(() => completeSignIn(session), [session])
