@@ -127,5 +127,9 @@ export function startErrorReporting({
 }): void {
   if (config.sentryDsn === '') return
   tracedRouter = router
+  // The scrubber for reports carried over a page load, once the first screen is up: a page that
+  // leaves with reports (sign-in does, with a full page load) then has it, not only one that had
+  // a report early enough to load it (a report made in the first moments may still be lost).
+  void idleAfter(firstRender).then(() => sessionCarrier.prepare())
   void idleAfter(settledAfter(firstRender)).then(() => appReporting.start())
 }

@@ -1,7 +1,8 @@
 /**
  * Reports carried over one page load in a tab's sessionStorage (sign-in leaves with a full page
  * load), scrubbed first: they are written before the SDK's own scrubbing could run. The scrubber
- * loads when the first report waits, not with the page: most visits have no report at all.
+ * is not part of the start-up JavaScript: it loads once the first screen is up, or at once when a
+ * report waits before that.
  */
 import type { scrubReport } from '../core/scrub.ts'
 import type { CarriedReport, ReportCarrier } from './error-reporting-buffer.ts'
