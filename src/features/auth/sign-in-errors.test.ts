@@ -4,7 +4,12 @@ import { SignInDeadlineError } from '../../shared/provider-client.ts'
 import { i18n } from '../../shared/i18n.ts'
 import { NOT_CONFIRMED_MESSAGE, SERVICE_UNREACHABLE_MESSAGE } from '../../shared/provider-errors.ts'
 import { HandoffError } from '../../session/session-client.ts'
-import { linkErrorText, oauthErrorText, signInErrorText } from './sign-in-errors.ts'
+import { inWords, linkError, oauthError, signInError } from './sign-in-errors.ts'
+
+// Each failure as the screens word it, in the active language (English here).
+const signInErrorText = (error: unknown) => inWords(signInError(error))
+const linkErrorText = (error: unknown) => inWords(linkError(error))
+const oauthErrorText = (error: unknown) => inWords(oauthError(error))
 
 const NOT_CONFIRMED_TEXT = i18n._(NOT_CONFIRMED_MESSAGE)
 const UNREACHABLE = i18n._(SERVICE_UNREACHABLE_MESSAGE)

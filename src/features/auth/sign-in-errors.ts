@@ -79,11 +79,6 @@ export function signInError(error: unknown): SignInMessage {
   return knownMessage(error) ?? errorWords(error)
 }
 
-/** `signInError`, in the active language. */
-export function signInErrorText(error: unknown): string {
-  return inWords(signInError(error))
-}
-
 /** Why a sign-in link that could not even be tried was refused (the landing's `reason`). */
 export const UNUSABLE_LINK_TEXT = {
   malformed: msg`This sign-in link is incomplete or damaged. Open it again from the email, or sign in with a code.`,
@@ -99,11 +94,6 @@ export function linkError(error: unknown): SignInMessage {
   )
 }
 
-/** `linkError`, in the active language. */
-export function linkErrorText(error: unknown): string {
-  return inWords(linkError(error))
-}
-
 /** A friendly message for a Google or Apple sign-in the provider did not complete; never the token. */
 export function oauthError(error: unknown): SignInMessage {
   const type = isRecord(error) ? error.error_type : undefined
@@ -112,11 +102,6 @@ export function oauthError(error: unknown): SignInMessage {
     knownMessage(error) ??
     msg`Signing in with Google or Apple did not work. Try again, or sign in with a code.`
   )
-}
-
-/** `oauthError`, in the active language. */
-export function oauthErrorText(error: unknown): string {
-  return inWords(oauthError(error))
 }
 
 /** True for a plausible email address; the provider has the final word. */
