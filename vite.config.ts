@@ -8,7 +8,8 @@ import { parseConfig, testTimingFlag } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { sourceMapsAside } from './build/source-maps-aside.ts'
-import { securityHeaders } from './build/security-headers.ts'
+import { hosting } from './build/hosting/plugin.ts'
+import { previewHosting } from './build/hosting/preview.ts'
 import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
 
 /** manifest.webmanifest is the single source of the web app manifest. */
@@ -44,7 +45,7 @@ export default defineConfig(({ mode }) => {
         manifest,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-          globIgnores: ['screenshots/**', 'og-image.png'],
+          globIgnores: ['screenshots/**', 'og-image.png', '404.html'],
           // The worker is registered as a classic script: one self-contained IIFE file.
           rollupFormat: 'iife',
           // The worker's map goes beside the site as well.
@@ -52,6 +53,10 @@ export default defineConfig(({ mode }) => {
         },
         devOptions: { enabled: false },
       }),
+      // How to serve the site, written once the worker is in it (decision 036).
+      hosting(config),
+      // `npm run preview` serves by the same rules.
+      previewHosting(),
     ],
     build: {
       target: 'es2022',
@@ -75,12 +80,6 @@ export default defineConfig(({ mode }) => {
       },
     },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    // The preview serves the build as a host would: with the headers README asks for (HTTP: no HSTS).
-    preview: {
-      host: '127.0.0.1',
-      port: 4173,
-      strictPort: true,
-      headers: securityHeaders({ https: false }),
-    },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   }
 })

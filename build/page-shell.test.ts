@@ -8,110 +8,13 @@ import { localeBootScript } from './locale-boot.ts'
 import {
   absoluteShareUrls,
   builtEntry,
-  connectOrigins,
-  contentSecurityPolicy,
   inlineContents,
   referrerMeta,
   renderPageShell,
   type BuiltEntry,
 } from './page-shell.ts'
+import { contentSecurityPolicy } from './hosting/policies.ts'
 import { themeBootScript } from './theme-boot.ts'
-
-describe('connect origins', () => {
-  it('lists each configured origin once', () => {
-    expect(connectOrigins(parseConfig({}))).toEqual([
-      'http://127.0.0.1:8787',
-      'http://127.0.0.1:8788',
-      'http://127.0.0.1:8545',
-      'http://127.0.0.1:8546',
-      'http://127.0.0.1:8789',
-    ])
-  })
-
-  it('leaves the error reporter out when reporting is off', () => {
-    expect(connectOrigins(parseConfig({ VITE_SENTRY_DSN: '' }))).not.toContain(
-      'http://127.0.0.1:8789',
-    )
-  })
-})
-
-/**
- * Directives that Chromium, Firefox and WebKit (every port: WebKitGTK and WPE as well as Safari)
- * all know and that take effect in a `<meta>` policy. A directive an engine does not know is a
- * console error on every load there ("Unrecognized Content-Security-Policy directive"); it
- * protects nothing in that engine either. Left out on purpose:
- * - `manifest-src`: WebKit parses it only in builds with ENABLE(APPLICATION_MANIFEST) (Safari),
- *   not WebKitGTK or WPE (WebCore/page/csp/ContentSecurityPolicyDirectiveNames.cpp); the manifest
- *   falls back to `default-src`;
- * - `prefetch-src` (not in WebKit), `plugin-types` (dropped by Chromium and Firefox),
- *   `block-all-mixed-content` (deprecated by CSP3), `trusted-types` and
- *   `require-trusted-types-for` (not in every engine);
- * - `frame-ancestors`, `report-uri` and `sandbox`: all three know them, but CSP3 ignores them in a
- *   meta element (with a console warning); `frame-ancestors` is sent as a header (README).
- */
-const DIRECTIVES_ALL_ENGINES_KNOW = new Set([
-  'default-src',
-  'script-src',
-  'script-src-elem',
-  'script-src-attr',
-  'style-src',
-  'style-src-elem',
-  'style-src-attr',
-  'img-src',
-  'font-src',
-  'connect-src',
-  'media-src',
-  'object-src',
-  'frame-src',
-  'child-src',
-  'worker-src',
-  'base-uri',
-  'form-action',
-  'upgrade-insecure-requests',
-])
-
-/** The policy's directives by name, each with its values. */
-const directives = (policy: string) =>
-  new Map(
-    policy.split(';').map((part) => {
-      const [name = '', ...values] = part.trim().split(/\s+/)
-      return [name.toLowerCase(), values] as const
-    }),
-  )
-
-describe('content security policy', () => {
-  const config = parseConfig({ VITE_IMAGE_ORIGINS: 'https://assets.poap.xyz' })
-
-  it('uses only directives that Chromium, Firefox and WebKit all know in a meta policy', () => {
-    const policy = contentSecurityPolicy(config, [themeBootScript], ['body{}'])
-    const names = [...directives(policy).keys()]
-    expect(names.length).toBeGreaterThan(5)
-    expect(names.filter((name) => !DIRECTIVES_ALL_ENGINES_KNOW.has(name))).toEqual([])
-  })
-
-  it('lets the same-origin manifest load through default-src, with no manifest-src', () => {
-    const policy = directives(contentSecurityPolicy(config, []))
-    expect(policy.has('manifest-src')).toBe(false)
-    expect(policy.get('default-src')).toContain("'self'")
-  })
-
-  it('allows the boot script by its hash, and no other inline script', () => {
-    const policy = contentSecurityPolicy(config, [themeBootScript])
-    const scriptSrc = policy.split('; ').find((part) => part.startsWith('script-src'))
-    expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='$/)
-    expect(policy).not.toContain('unsafe-inline')
-    expect(contentSecurityPolicy(config, ['other()'])).not.toBe(policy)
-  })
-
-  it('fences images and requests to the configured origins', () => {
-    const policy = contentSecurityPolicy(config, [])
-    expect(policy).toContain(
-      "img-src 'self' data: blob: https://assets.poap.xyz http://127.0.0.1:8788",
-    )
-    expect(policy).toContain(`connect-src 'self' ${connectOrigins(config).join(' ')}`)
-    expect(policy).toContain("frame-src 'none'")
-  })
-})
 
 describe('page shell', () => {
   const html = '<head><!-- csp --><!-- theme-boot --></head>'

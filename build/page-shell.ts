@@ -5,14 +5,14 @@
  * exactly the configured origins and the boot scripts' hashes. vite.config.ts imports this
  * module; it reads only the configuration and core's contracts, no feature.
  */
-import { createHash } from 'node:crypto'
 import { runnerImport, type Plugin, type Rolldown } from 'vite'
 import { linguiCatalogs, linguiMacros } from './lingui.ts'
 import type { AppConfig } from '../src/config/defaults.ts'
 import { appStartScript } from './app-start.ts'
 import { landingBootScript } from './landing-boot.ts'
 import { localeBootScript } from './locale-boot.ts'
-import { REFERRER_POLICY } from './security-headers.ts'
+import { contentSecurityPolicy } from './hosting/policies.ts'
+import { REFERRER_POLICY } from './hosting/rules.ts'
 import { themeBootScript } from './theme-boot.ts'
 
 /**
@@ -27,44 +27,6 @@ export function absoluteShareUrls(html: string, siteUrl: string): string {
       '<meta property="og:type"',
       `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
     )
-}
-
-/** The origins the app may send credentials or requests to (for the Content Security Policy). */
-export function connectOrigins(config: AppConfig): string[] {
-  const urls = [config.stytchApiUrl, config.cardsApiUrl, config.rpcUrlMainnet, config.rpcUrlSepolia]
-  if (config.sentryDsn) urls.push(config.sentryDsn)
-  return [...new Set(urls.map((url) => new URL(url).origin))]
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
-
-const hashes = (texts: string[]) => texts.map((text) => ` 'sha256-${sha256(text)}'`).join('')
-
-/**
- * Content Security Policy for the built page: no inline script or style except those the build
- * itself inlined (the theme boot, the critical stylesheet), each allowed by its hash. Only
- * directives Chromium, Firefox and every WebKit port know, and that work in a meta element: an
- * unknown one is a console error on every load (WebKitGTK has no `manifest-src`, so the manifest
- * falls under `default-src 'self'`, as it does in every engine without it).
- */
-export function contentSecurityPolicy(
-  config: AppConfig,
-  inlineScripts: string[],
-  inlineStyles: string[] = [],
-): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${hashes(inlineScripts)}`,
-    `style-src 'self'${hashes(inlineStyles)}`,
-    `img-src 'self' data: blob: ${config.imageOrigins.join(' ')}`,
-    "font-src 'self'",
-    `connect-src 'self' ${connectOrigins(config).join(' ')}`,
-    "worker-src 'self'",
-    "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ')
 }
 
 /** What the app's prerender module gives the page: the frames, and the script that picks one. */

@@ -1,7 +1,7 @@
 /** CORS for the app's origins: exact Origin echo with credentials, and the provider SDK's headers. */
 import type { IncomingHttpHeaders } from 'node:http'
 
-const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 
 /**
  * The headers the real services let a page send. Not Sentry's trace headers (`sentry-trace`,
@@ -12,7 +12,7 @@ const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-sdk-client', 'x-sdk
   ', ',
 )
 
-/** Which origins may call: an explicit list, or (when undefined) any http://localhost or 127.0.0.1 port. */
+/** Which origins may call: an explicit list, or (when undefined) any http(s)://localhost or 127.0.0.1 port. */
 export type CorsPolicy = readonly string[] | undefined
 
 /** True when `origin` may call the stack under `policy`. */

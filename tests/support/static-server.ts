@@ -1,12 +1,17 @@
 /**
- * A small static server for the production build, with an SPA fallback and test overrides; it
- * sends the headers a production host sends (README, Deploying), but HSTS: it serves HTTP.
+ * A small static server for the production build with test overrides. It answers by the hosting
+ * rules, as the generated server configurations do (build/hosting/answer.ts): the page for the
+ * app's routes, each kind of path with its headers (the page's and the worker's policies
+ * included), 404s in plain text; but HSTS: it serves HTTP.
  */
 import { createServer, type Server } from 'node:http'
-import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { securityHeaders } from '../../build/security-headers.ts'
+import { NOT_FOUND_TEXT, answer } from '../../build/hosting/answer.ts'
+import { HOSTING_FILES, hostingDir } from '../../build/hosting/plugin.ts'
+import { siteHas } from '../../build/hosting/preview.ts'
+import { hostingRules, type Policies } from '../../build/hosting/rules.ts'
 import { parseNetworkSwitch } from '../../dev/http/dev-server.ts'
 
 const TYPES: Record<string, string> = {
@@ -39,18 +44,15 @@ export async function startStaticServer(
   port = 0,
   { compress = false } = {},
 ): Promise<StaticServer> {
+  root = resolve(root)
+  const policies = JSON.parse(
+    await readFile(join(hostingDir(root), HOSTING_FILES.policies), 'utf8'),
+  ) as Policies
+  const rules = hostingRules(policies, { https: false })
   const overrides = new Map<string, (original: string) => string>()
   // `POST /_dev/network` with `{"up": false}` makes the host unreachable (every other request's
   // connection is dropped), as the stand-ins do: a phone without a network, for any engine.
   let up = true
-
-  async function resolveFile(pathname: string): Promise<string | null> {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
-    const file = join(root, relative)
-    if (!file.startsWith(root)) return null
-    const info = await stat(file).catch(() => null)
-    return info?.isFile() ? file : null
-  }
 
   const server: Server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/_dev/network') {
@@ -68,31 +70,32 @@ export async function startStaticServer(
       req.socket.destroy()
       return
     }
-    for (const [name, value] of Object.entries(securityHeaders({ https: false }))) {
-      res.setHeader(name, value)
-    }
     void (async () => {
-      const { pathname } = new URL(req.url ?? '/', 'http://localhost')
-      // Navigations to client routes get the shell, as on any SPA host.
-      const file =
-        (await resolveFile(pathname)) ?? (extname(pathname) ? null : join(root, 'index.html'))
-      if (!file) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+      const { pathname: raw } = new URL(req.url ?? '/', 'http://localhost')
+      let pathname: string
+      try {
+        pathname = decodeURIComponent(raw)
+      } catch {
+        res.writeHead(400).end()
         return
       }
-      let body: Buffer | string = await readFile(file)
+      const found = answer(rules, pathname, (path) => siteHas(root, path), { https: false })
+      if (found.file === null) {
+        res.writeHead(404, found.headers).end(NOT_FOUND_TEXT)
+        return
+      }
+      let body: Buffer | string = await readFile(join(root, found.file))
       const transform = overrides.get(pathname)
       if (transform) body = transform(body.toString('utf8'))
-      const type = TYPES[extname(file)] ?? 'application/octet-stream'
+      const { 'Content-Type': named, ...headers } = found.headers
+      const type = named ?? TYPES[extname(found.file)] ?? 'application/octet-stream'
       const gzip =
         compress &&
         /text|json|svg/.test(type) &&
         /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
       res.writeHead(200, {
+        ...headers,
         'content-type': type,
-        'cache-control': pathname.startsWith('/assets/')
-          ? 'max-age=31536000, immutable'
-          : 'no-cache',
         ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
       })
       res.end(gzip ? gzipSync(body) : body)
