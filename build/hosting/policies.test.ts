@@ -140,7 +140,7 @@ describe('header policies', () => {
     const header = pageHeaderPolicy(meta, report)
     expect(header.startsWith(`${meta}; `)).toBe(true)
     expect(header.slice(meta.length + 2)).toBe(
-      `frame-ancestors 'none'; report-uri ${report}; report-to csp`,
+      `frame-ancestors 'none'; report-uri ${report}`,
     )
     expect(pageHeaderPolicy(meta, null)).toBe(`${meta}; frame-ancestors 'none'`)
   })
@@ -161,8 +161,15 @@ describe('header policies', () => {
     expect(policy.get('connect-src')).not.toContain('http://127.0.0.1:8545')
     expect(policy.get('report-uri')).toEqual([report])
     expect([...policy.keys()].sort()).toEqual(
-      ['connect-src', 'default-src', 'report-to', 'report-uri'].sort(),
+      ['connect-src', 'default-src', 'report-uri'].sort(),
     )
+  })
+
+  it('never ask for a sample of the code that broke them (a report could carry a secret)', () => {
+    const page = pageHeaderPolicy(contentSecurityPolicy(config, [themeBootScript]), report)
+    for (const policy of [page, workerPolicy(config, report)]) {
+      expect(policy).not.toContain("'report-sample'")
+    }
   })
 
   it('read the policy back from a built page', () => {

@@ -84,7 +84,6 @@ describe('hosting rules', () => {
     expect(headers('/assets/a.js')['Cache-Control']).toBe(CACHE.immutable)
     expect(headers('/')['Content-Security-Policy']).toBe(policies.page)
     expect(headers('/sw.js')['Content-Security-Policy']).toBe(policies.worker)
-    expect(headers('/')['Reporting-Endpoints']).toBe(`csp="${policies.reportUrl}"`)
     expect(headers('/')['Cross-Origin-Opener-Policy']).toBe('same-origin')
     for (const path of ['/', '/sw.js', '/assets/a.js', '/pwa-192.png']) {
       expect(headers(path)['X-Content-Type-Options'], path).toBe('nosniff')

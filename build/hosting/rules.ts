@@ -108,10 +108,6 @@ export function baseHeaders({ https }: { https: boolean }): Record<string, strin
   }
 }
 
-/** The Reporting API's endpoint list, when violations are reported. */
-const reportingEndpoints = (policies: Policies): Record<string, string> =>
-  policies.reportUrl ? { 'Reporting-Endpoints': `csp="${policies.reportUrl}"` } : {}
-
 /**
  * The rules, in order. `https`: HSTS only where the site is served over HTTPS (a browser ignores
  * it over HTTP, and a local host must never pin itself to HTTPS).
@@ -129,7 +125,6 @@ export function hostingRules(policies: Policies, { https }: { https: boolean }):
       headers: {
         ...base,
         'Content-Security-Policy': policies.worker,
-        ...reportingEndpoints(policies),
         'Cache-Control': CACHE.revalidate,
       },
     },
@@ -158,7 +153,6 @@ export function hostingRules(policies: Policies, { https }: { https: boolean }):
       headers: {
         ...base,
         'Content-Security-Policy': policies.page,
-        ...reportingEndpoints(policies),
         // Nothing the app opens needs a handle back to it: OAuth is a full navigation, wallets
         // are injected (EIP-6963), never popups.
         'Cross-Origin-Opener-Policy': 'same-origin',

@@ -33,6 +33,22 @@ interface EngineRecord {
   tapQueue?: { taps: { query: string }[] }
 }
 
+/** The policy violations the sink received (security reports), as directive and page. */
+async function reportedViolations(): Promise<string[]> {
+  const response = await fetch(`${sinkUrl}/_dev/reports`)
+  const { reports } = (await response.json()) as {
+    reports: { items: { type: string; payload: unknown }[] }[]
+  }
+  return reports.flatMap((report) =>
+    report.items
+      .filter((item) => item.type === 'security')
+      .map((item) => {
+        const violation = item.payload as { effectiveDirective: string; documentURL: string }
+        return `${violation.effectiveDirective} on ${violation.documentURL}`
+      }),
+  )
+}
+
 /** The error events the app's reporter sent to the sink since the journey began, summarised. */
 async function reportedErrors(): Promise<string[]> {
   const response = await fetch(`${sinkUrl}/_dev/reports`)
@@ -234,6 +250,13 @@ export function journeys(engine: Engine): void {
           timeout: 10_000,
         })
         .toContain('planted uncaught error')
+      // The browser itself reported the violation to the reporter's security endpoint.
+      await expect
+        .poll(async () => (await reportedViolations()).join('\n'), {
+          message: 'the planted violation at the sink, from the page policy’s report-uri',
+          timeout: 10_000,
+        })
+        .toMatch(/script-src/)
       await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
     })
 
