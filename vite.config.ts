@@ -8,6 +8,7 @@ import { parseConfig, testTimingFlag } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { sourceMapsAside } from './build/source-maps-aside.ts'
+import { subresourceIntegrity } from './build/subresource-integrity.ts'
 import { hosting } from './build/hosting/plugin.ts'
 import { previewHosting } from './build/hosting/preview.ts'
 import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
@@ -35,6 +36,8 @@ export default defineConfig(({ mode }) => {
       compileHints(),
       // Maps beside the site, never in it (decision 023); after the compile hint, which edits one.
       sourceMapsAside({ fresh: true }),
+      // Every script and module preload of the page with its integrity, from the files written.
+      subresourceIntegrity(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

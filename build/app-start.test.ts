@@ -3,13 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { appStartScript } from './app-start.ts'
 
 describe('app start script', () => {
-  /** The script elements it adds: the preloaded scripts in order, at the preloads' low priority. */
-  const modules = ['/a.js', '/b.js'].map((src) => ({
+  /**
+   * The script elements it adds: the preloaded scripts in order, at the preloads' low priority,
+   * each with its preload's integrity where it has one.
+   */
+  const modules = [
+    { src: '/a.js', integrity: 'sha384-a' },
+    { src: '/b.js', integrity: '' },
+  ].map(({ src, integrity }) => ({
     type: 'module',
     src,
     crossOrigin: '',
     fetchPriority: 'low',
     async: false,
+    integrity,
   }))
 
   /** Runs the start script in a stand-in page; returns what it appended and when. */
@@ -25,7 +32,14 @@ describe('app start script', () => {
         crossOrigin: null,
         fetchPriority: 'auto',
         async: true,
+        integrity: '',
       }),
+      // The page's preloads: one with integrity, one without, one of another script.
+      querySelectorAll: () => [
+        { getAttribute: () => '/a.js', integrity: 'sha384-a' },
+        { getAttribute: () => '/b.js', integrity: '' },
+        { getAttribute: () => '/c.js', integrity: 'sha384-c' },
+      ],
       head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
     }
     new Function(

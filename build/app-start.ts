@@ -8,7 +8,10 @@
  */
 import { inlineScript } from '../src/core/inline-script.ts'
 
-/** Adds a module script for each of `sources`, in order, at low priority. */
+/**
+ * Adds a module script for each of `sources`, in order, at low priority, each with the integrity
+ * its preload in the page carries (the build writes it: build/subresource-integrity.ts).
+ */
 export function appendModuleScripts(sources: readonly string[]): void {
   for (const source of sources) {
     const script = document.createElement('script')
@@ -16,6 +19,9 @@ export function appendModuleScripts(sources: readonly string[]): void {
     script.crossOrigin = ''
     script.fetchPriority = 'low'
     script.async = false
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
+      if (link.getAttribute('href') === source && link.integrity) script.integrity = link.integrity
+    }
     script.src = source
     document.head.appendChild(script)
   }

@@ -139,9 +139,7 @@ describe('header policies', () => {
     const meta = contentSecurityPolicy(config, [themeBootScript], ['body{}'])
     const header = pageHeaderPolicy(meta, report)
     expect(header.startsWith(`${meta}; `)).toBe(true)
-    expect(header.slice(meta.length + 2)).toBe(
-      `frame-ancestors 'none'; report-uri ${report}`,
-    )
+    expect(header.slice(meta.length + 2)).toBe(`frame-ancestors 'none'; report-uri ${report}`)
     expect(pageHeaderPolicy(meta, null)).toBe(`${meta}; frame-ancestors 'none'`)
   })
 
@@ -160,9 +158,7 @@ describe('header policies', () => {
     // No wallet RPC: only pages talk to wallets.
     expect(policy.get('connect-src')).not.toContain('http://127.0.0.1:8545')
     expect(policy.get('report-uri')).toEqual([report])
-    expect([...policy.keys()].sort()).toEqual(
-      ['connect-src', 'default-src', 'report-uri'].sort(),
-    )
+    expect([...policy.keys()].sort()).toEqual(['connect-src', 'default-src', 'report-uri'].sort())
   })
 
   it('never ask for a sample of the code that broke them (a report could carry a secret)', () => {

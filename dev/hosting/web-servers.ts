@@ -123,7 +123,7 @@ export async function startCaddy(
     XDG_DATA_HOME: data,
     XDG_CONFIG_HOME: data,
     SITE_ROOT: resolve(siteDir),
-    SERVE_HOST: 'localhost',
+    SERVE_HOST: host,
     HTTPS_PORT: String(httpsPort),
     HTTP_PORT: String(httpPort),
     CADDY_ADMIN: 'off',
