@@ -23,6 +23,12 @@ export interface StackOptions {
    */
   allowedOrigins: string[] | undefined
   /**
+   * Other origins the same app is served from (the build behind Caddy over HTTPS, say): authorized
+   * SDK origins and redirect-URL origins too, as the provider's dashboard lists each deployed
+   * origin; CORS is left as `allowedOrigins` says.
+   */
+  servedAlsoAt: string[]
+  /**
    * The provider's redirect-URL allow-list, matched exactly (query included); the first is the
    * default when a call names none. Undefined: `{origin}/auth/email` for each app origin.
    */
@@ -55,6 +61,7 @@ export const DEFAULT_STACK_OPTIONS: StackOptions = {
   siwe: false,
   appUrl: 'http://127.0.0.1:5173',
   allowedOrigins: undefined,
+  servedAlsoAt: [],
   redirectUrls: undefined,
   strictSdk: true,
   emailSendsPerSecond: 1,
@@ -74,17 +81,22 @@ function withLocalhostName(origin: string): string[] {
 }
 
 /**
- * The origins the app is served from: `appUrl`'s (on 127.0.0.1, also as `localhost`), then each
- * allowed CORS origin (no duplicates).
+ * The origins the app is served from: `appUrl`'s (on 127.0.0.1, also as `localhost`), those it
+ * is also served at, then each allowed CORS origin (no duplicates).
  */
-export function appOrigins(options: Pick<StackOptions, 'appUrl' | 'allowedOrigins'>): string[] {
+export function appOrigins(
+  options: Pick<StackOptions, 'appUrl' | 'allowedOrigins'> &
+    Partial<Pick<StackOptions, 'servedAlsoAt'>>,
+): string[] {
   const app = withLocalhostName(new URL(options.appUrl).origin)
-  return [...new Set([...app, ...(options.allowedOrigins ?? [])])]
+  const also = (options.servedAlsoAt ?? []).map((url) => new URL(url).origin)
+  return [...new Set([...app, ...also, ...(options.allowedOrigins ?? [])])]
 }
 
 /** The redirect-URL allow-list: as given, or `{origin}/auth/email` for each app origin. */
 export function redirectUrls(
-  options: Pick<StackOptions, 'appUrl' | 'allowedOrigins' | 'redirectUrls'>,
+  options: Pick<StackOptions, 'appUrl' | 'allowedOrigins' | 'redirectUrls'> &
+    Partial<Pick<StackOptions, 'servedAlsoAt'>>,
 ): string[] {
   return options.redirectUrls ?? appOrigins(options).map((origin) => `${origin}/auth/email`)
 }

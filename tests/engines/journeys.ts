@@ -152,14 +152,34 @@ const refreshAnswered = (screen: Screen) =>
     null,
   )
 
-/** Runs the journeys in `engine`. */
-export function journeys(engine: Engine): void {
+/** Where the journeys find the app, and how they take the device off the network and back. */
+export interface JourneySite {
+  url: string
+  setNetwork(up: boolean): Promise<void>
+}
+
+/** The test build on the local static server, beside the stand-ins. */
+const LOCAL_SITE: JourneySite = { url: appUrl, setNetwork }
+
+/**
+ * Runs the journeys in `engine`, against `site` (the local static server unless given); `only`
+ * picks the journeys whose names it matches.
+ */
+export function journeys(
+  engine: Engine,
+  site: () => JourneySite = () => LOCAL_SITE,
+  { only }: { only?: RegExp } = {},
+): void {
   let profile: EngineProfile | undefined
+  const journey = (name: string, run: () => Promise<void>) => {
+    if (!only || only.test(name)) it(name, run)
+  }
 
   /** A fresh profile's first window on `path`. */
   async function open(path: string): Promise<Screen> {
     profile ??= await engine.launch()
-    const screen = new Screen(await profile.open(appUrl + path), appUrl)
+    const { url } = site()
+    const screen = new Screen(await profile.open(url + path), url)
     await screen.live()
     return screen
   }
@@ -172,7 +192,8 @@ export function journeys(engine: Engine): void {
 
   /** A new window of the same profile on `path`. */
   async function another(path: string): Promise<Screen> {
-    const screen = new Screen(await current().open(appUrl + path), appUrl)
+    const { url } = site()
+    const screen = new Screen(await current().open(url + path), url)
     await screen.live()
     return screen
   }
@@ -212,9 +233,11 @@ export function journeys(engine: Engine): void {
         [],
       )
       expect(await reportedErrors()).toEqual([])
+      // Nor did the browser report a violation of the header policies.
+      if (planted.length === 0) expect(await reportedViolations()).toEqual([])
     } finally {
       await seen.close()
-      await setNetwork(true)
+      await site().setNetwork(true)
     }
   })
 
@@ -223,56 +246,59 @@ export function journeys(engine: Engine): void {
   })
 
   describe(`${engine.name}: holder journeys`, () => {
-    it('hears a console error, an uncaught error and a content-policy violation (the check works)', async () => {
-      const screen = await open('/')
-      await expectSignedOutHome(screen)
-      await screen.window.evaluate(() => {
-        console.error('planted console error')
-        setTimeout(() => {
-          throw new Error('planted uncaught error')
-        })
-        // An inline script: the app's policy allows none.
-        const script = document.createElement('script')
-        script.textContent = 'void 0'
-        document.body.append(script)
-      }, null)
-      planted = ['planted console error', 'planted uncaught error', 'Content-Security-Policy']
-      const heard: string[] = []
-      const missing = async () => {
-        heard.push(...(await current().problems()))
-        return planted.filter((one) => !heard.some((problem) => problem.includes(one)))
-      }
-      await expect.poll(missing, { message: 'the planted problems, each heard' }).toEqual([])
-      // The app's reporter sent the uncaught one to the sink; the check after each journey reads it.
-      await expect
-        .poll(async () => (await reportedErrors()).join('\n'), {
-          message: 'the planted error at the sink',
-          timeout: 10_000,
-        })
-        .toContain('planted uncaught error')
-      // The browser itself reported the violation to the reporter's security endpoint.
-      await expect
-        .poll(async () => (await reportedViolations()).join('\n'), {
-          message: 'the planted violation at the sink, from the page policy’s report-uri',
-          timeout: 10_000,
-        })
-        .toMatch(/script-src/)
-      await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
-    })
+    journey(
+      'hears a console error, an uncaught error and a content-policy violation (the check works)',
+      async () => {
+        const screen = await open('/')
+        await expectSignedOutHome(screen)
+        await screen.window.evaluate(() => {
+          console.error('planted console error')
+          setTimeout(() => {
+            throw new Error('planted uncaught error')
+          })
+          // An inline script: the app's policy allows none.
+          const script = document.createElement('script')
+          script.textContent = 'void 0'
+          document.body.append(script)
+        }, null)
+        planted = ['planted console error', 'planted uncaught error', 'Content-Security-Policy']
+        const heard: string[] = []
+        const missing = async () => {
+          heard.push(...(await current().problems()))
+          return planted.filter((one) => !heard.some((problem) => problem.includes(one)))
+        }
+        await expect.poll(missing, { message: 'the planted problems, each heard' }).toEqual([])
+        // The app's reporter sent the uncaught one to the sink; the check after each journey reads it.
+        await expect
+          .poll(async () => (await reportedErrors()).join('\n'), {
+            message: 'the planted error at the sink',
+            timeout: 10_000,
+          })
+          .toContain('planted uncaught error')
+        // The browser itself reported the violation to the reporter's security endpoint.
+        await expect
+          .poll(async () => (await reportedViolations()).join('\n'), {
+            message: 'the planted violation at the sink, from the page policy’s report-uri',
+            timeout: 10_000,
+          })
+          .toMatch(/script-src/)
+        await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
+      },
+    )
 
-    it('starts on the home page, and its worker takes control', async () => {
+    journey('starts on the home page, and its worker takes control', async () => {
       const screen = await open('/')
       await expectSignedOutHome(screen)
       await expectWorkerControl(screen)
     })
 
-    it('signs in with an emailed code and shows the events', async () => {
+    journey('signs in with an emailed code and shows the events', async () => {
       const screen = await signedIn()
       expect((await shownEvents(screen)).length).toBeGreaterThan(0)
       expect((await record(screen))?.session).not.toBeNull()
     })
 
-    it('re-authenticates in the worker when due, after a reload', async () => {
+    journey('re-authenticates in the worker when due, after a reload', async () => {
       const screen = await signedIn()
       await screen.window.evaluate(patchSessionInBrowser, reauthDueFields())
       const before = await callCount(AUTHENTICATE)
@@ -287,134 +313,149 @@ export function journeys(engine: Engine): void {
       await expectEventsHome(screen)
     })
 
-    it('signs out in one window: the other follows, and a new window opens signed out', async () => {
-      const first = await signedIn()
-      const second = await another('/account')
-      await second.see({ kind: 'button', name: 'Sign out' })
-      await second.press('Sign out')
-      const started = Date.now()
-      await expectSignedOutHome(first)
-      console.log(
-        `${engine.name}: the other window showed the sign-out after ${Date.now() - started} ms`,
-      )
-      await expectSignedOutHome(second)
-      const third = await another('/')
-      await expectSignedOutHome(third)
-      expect(await record(third)).toMatchObject({ session: null, events: null })
-    })
+    journey(
+      'signs out in one window: the other follows, and a new window opens signed out',
+      async () => {
+        const first = await signedIn()
+        const second = await another('/account')
+        await second.see({ kind: 'button', name: 'Sign out' })
+        await second.press('Sign out')
+        const started = Date.now()
+        await expectSignedOutHome(first)
+        console.log(
+          `${engine.name}: the other window showed the sign-out after ${Date.now() - started} ms`,
+        )
+        await expectSignedOutHome(second)
+        const third = await another('/')
+        await expectSignedOutHome(third)
+        expect(await record(third)).toMatchObject({ session: null, events: null })
+      },
+    )
 
-    it('shows the last list with no network, says it cannot reach, and refreshes once back', async () => {
-      const screen = await signedIn()
-      const names = await shownEvents(screen)
-      await imagesKept(screen)
-      await setNetwork(false)
-      await screen.reload()
-      await expectEventsHome(screen)
-      expect(await shownEvents(screen)).toEqual(names)
-      await screen.press('Refresh')
-      await screen.until(
-        'the list’s age saying the service cannot be reached',
-        () =>
-          document
-            .querySelector('[data-testid="events-age"]')
-            ?.textContent?.includes('Can’t reach IYK Cards'),
-        null,
-      )
-      expect(await shownEvents(screen)).toEqual(names)
-      await setNetwork(true)
-      await screen.press('Refresh')
-      await screen.until(
-        'the list’s age saying it was updated',
-        () =>
-          /^\s*Updated/.test(
-            document.querySelector('[data-testid="events-age"]')?.textContent ?? '',
-          ),
-        null,
-      )
-    })
-
-    it('shows placeholders, and nothing goes wrong, for images the worker could not keep before the network went', async () => {
-      // Images the worker could not keep (their host failing) while the holder was online.
-      for (const { slug } of DEMO_TEMPLATES) {
-        await armFault('cards', {
-          route: `/images/${slug}.png`,
-          mode: 'error',
-          status: 503,
-          count: 100,
-        })
-      }
-      const screen = await signedIn()
-      await setNetwork(false)
-      await screen.reload()
-      await expectEventsHome(screen)
-      await screen.until(
-        'a placeholder for an image the worker had not kept',
-        () => document.querySelector('[data-testid="event-image-fallback"]') !== null,
-        null,
-      )
-      expect(
-        await screen.window.evaluate(
+    journey(
+      'shows the last list with no network, says it cannot reach, and refreshes once back',
+      async () => {
+        const screen = await signedIn()
+        const names = await shownEvents(screen)
+        await imagesKept(screen)
+        await site().setNetwork(false)
+        await screen.reload()
+        await expectEventsHome(screen)
+        expect(await shownEvents(screen)).toEqual(names)
+        await screen.press('Refresh')
+        await screen.until(
+          'the list’s age saying the service cannot be reached',
           () =>
-            Array.from(
-              document.querySelectorAll<HTMLImageElement>('[data-testid="event-card"] img'),
-            ).filter((image) => image.complete && image.naturalWidth > 0).length,
+            document
+              .querySelector('[data-testid="events-age"]')
+              ?.textContent?.includes('Can’t reach IYK Cards'),
           null,
-        ),
-      ).toBe(0)
-      // The after-each check: no error on the page, and none reported from the worker.
-    })
+        )
+        expect(await shownEvents(screen)).toEqual(names)
+        await site().setNetwork(true)
+        await screen.press('Refresh')
+        await screen.until(
+          'the list’s age saying it was updated',
+          () =>
+            /^\s*Updated/.test(
+              document.querySelector('[data-testid="events-age"]')?.textContent ?? '',
+            ),
+          null,
+        )
+      },
+    )
 
-    it('shows a list whose kept images the browser dropped, with no network, and nothing goes wrong', async () => {
-      const screen = await signedIn()
-      await imagesKept(screen)
-      // A browser short of space may drop Cache Storage; the page had shown the images before.
-      await screen.window.evaluate((name) => caches.delete(name), IMAGE_CACHE_NAME)
-      await setNetwork(false)
-      await screen.reload()
-      await expectEventsHome(screen)
-      await screen.until(
-        'no broken image: each shown, still loading, or a placeholder in its place',
-        () =>
-          Array.from(document.querySelectorAll('[data-testid="event-card"]')).every((card) => {
-            const image = card.querySelector('img')
-            if (!image) return card.querySelector('[data-testid="event-image-fallback"]') !== null
-            return !image.complete || image.naturalWidth > 0
-          }),
-        null,
-      )
-      // The after-each check: no error on the page, and none reported from the worker.
-    })
+    journey(
+      'shows placeholders, and nothing goes wrong, for images the worker could not keep before the network went',
+      async () => {
+        // Images the worker could not keep (their host failing) while the holder was online.
+        for (const { slug } of DEMO_TEMPLATES) {
+          await armFault('cards', {
+            route: `/images/${slug}.png`,
+            mode: 'error',
+            status: 503,
+            count: 100,
+          })
+        }
+        const screen = await signedIn()
+        await site().setNetwork(false)
+        await screen.reload()
+        await expectEventsHome(screen)
+        await screen.until(
+          'a placeholder for an image the worker had not kept',
+          () => document.querySelector('[data-testid="event-image-fallback"]') !== null,
+          null,
+        )
+        expect(
+          await screen.window.evaluate(
+            () =>
+              Array.from(
+                document.querySelectorAll<HTMLImageElement>('[data-testid="event-card"] img'),
+              ).filter((image) => image.complete && image.naturalWidth > 0).length,
+            null,
+          ),
+        ).toBe(0)
+        // The after-each check: no error on the page, and none reported from the worker.
+      },
+    )
 
-    it('keeps a tap made with no network, and settles it once the app opens with one', async () => {
-      const screen = await signedIn()
-      await imagesKept(screen)
-      await setNetwork(false)
-      await screen.goto(TAP)
-      await screen.until(
-        'the tap kept on the phone',
-        () => document.querySelector('[data-testid="tap-kept"]') !== null,
-        null,
-      )
-      expect((await record(screen))?.tapQueue?.taps.map((tap) => tap.query)).toEqual([
-        TAP.slice('/tap'.length),
-      ])
-      await setNetwork(true)
-      await screen.goto('/')
-      await expectEventsHome(screen)
-      await expect
-        .poll(async () => (await record(screen))?.tapQueue?.taps.length, {
-          timeout: 15_000,
-          message: 'the kept tap settled',
-        })
-        .toBe(0)
-      await screen.until(
-        'no pending taps shown',
-        () => document.querySelector('[data-testid="pending-taps"]') === null,
-        null,
-      )
-    })
+    journey(
+      'shows a list whose kept images the browser dropped, with no network, and nothing goes wrong',
+      async () => {
+        const screen = await signedIn()
+        await imagesKept(screen)
+        // A browser short of space may drop Cache Storage; the page had shown the images before.
+        await screen.window.evaluate((name) => caches.delete(name), IMAGE_CACHE_NAME)
+        await site().setNetwork(false)
+        await screen.reload()
+        await expectEventsHome(screen)
+        await screen.until(
+          'no broken image: each shown, still loading, or a placeholder in its place',
+          () =>
+            Array.from(document.querySelectorAll('[data-testid="event-card"]')).every((card) => {
+              const image = card.querySelector('img')
+              if (!image) return card.querySelector('[data-testid="event-image-fallback"]') !== null
+              return !image.complete || image.naturalWidth > 0
+            }),
+          null,
+        )
+        // The after-each check: no error on the page, and none reported from the worker.
+      },
+    )
 
-    it('takes an anonymous tap through sign-in and back to the tap', async () => {
+    journey(
+      'keeps a tap made with no network, and settles it once the app opens with one',
+      async () => {
+        const screen = await signedIn()
+        await imagesKept(screen)
+        await site().setNetwork(false)
+        await screen.goto(TAP)
+        await screen.until(
+          'the tap kept on the phone',
+          () => document.querySelector('[data-testid="tap-kept"]') !== null,
+          null,
+        )
+        expect((await record(screen))?.tapQueue?.taps.map((tap) => tap.query)).toEqual([
+          TAP.slice('/tap'.length),
+        ])
+        await site().setNetwork(true)
+        await screen.goto('/')
+        await expectEventsHome(screen)
+        await expect
+          .poll(async () => (await record(screen))?.tapQueue?.taps.length, {
+            timeout: 15_000,
+            message: 'the kept tap settled',
+          })
+          .toBe(0)
+        await screen.until(
+          'no pending taps shown',
+          () => document.querySelector('[data-testid="pending-taps"]') === null,
+          null,
+        )
+      },
+    )
+
+    journey('takes an anonymous tap through sign-in and back to the tap', async () => {
       const screen = await open(TAP)
       await screen.waitForText('Card details for support')
       await screen.follow('Sign in to collect')
@@ -425,7 +466,7 @@ export function journeys(engine: Engine): void {
       await refreshAnswered(screen)
     })
 
-    it('collects a signed-in tap with one refresh', async () => {
+    journey('collects a signed-in tap with one refresh', async () => {
       const screen = await signedIn()
       await screen.goto(TAP)
       await screen.waitForText('Card details for support')

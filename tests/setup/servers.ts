@@ -37,6 +37,15 @@ export function testPorts(slot: number) {
 }
 
 /**
+ * Where the build served on `appPort` is also served, by Caddy over HTTPS with the build's
+ * Caddyfile, when a test starts it: HTTPS next to the app's port, HTTP after it.
+ */
+export const caddyPorts = (appPort: number) => ({ https: appPort + 1, http: appPort + 2 })
+
+/** The origin of the build served on `appPort`, served by Caddy. */
+export const caddyUrl = (appPort: number) => `https://localhost:${caddyPorts(appPort).https}`
+
+/**
  * The build directory worker `slot` serves (git-ignored), named after its app's port: two workers
  * or two runs never build into one directory unless they would also share a port.
  */
@@ -81,7 +90,11 @@ async function buildFor(slot: number): Promise<string> {
 
 /** Serves worker `slot`'s build and starts its stand-ins; `close` stops them, drops their data. */
 async function serve(slot: number, distDir: string) {
-  const { appUrl, stack, close } = await serveWithStack(distDir, testPorts(slot), { host })
+  const { appUrl, stack, close } = await serveWithStack(distDir, testPorts(slot), {
+    host,
+    // The same build served by Caddy over HTTPS (tests/engines/chromium-https.test.ts).
+    servedAlsoAt: [caddyUrl(testPorts(slot).app)],
+  })
   const urls: TestStack = {
     appUrl,
     providerUrl: stack.provider.url,

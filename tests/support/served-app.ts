@@ -30,7 +30,11 @@ export interface ServedApp {
 export async function serveWithStack(
   distDir: string,
   ports: ServedPorts,
-  { host = '127.0.0.1', compress = false }: { host?: string; compress?: boolean } = {},
+  {
+    host = '127.0.0.1',
+    compress = false,
+    servedAlsoAt = [],
+  }: { host?: string; compress?: boolean; servedAlsoAt?: string[] } = {},
 ): Promise<ServedApp> {
   const app = await startStaticServer(distDir, ports.app, { compress })
   const dataDir = await mkdtemp(join(tmpdir(), 'iyk-stack-'))
@@ -41,6 +45,7 @@ export async function serveWithStack(
     sinkPort: ports.sink,
     dataDir,
     appUrl: app.url,
+    servedAlsoAt,
     // The provider's checks, always on here: SDK calls (the worker's too) need the SDK's headers
     // from the app's origin, and magic links must land exactly on `${app.url}/auth/email`.
     strictSdk: true,
