@@ -4,7 +4,7 @@ import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { parseConfig, testTimingFlag } from './src/config/defaults.ts'
+import { parseConfig, serviceWorkerMode, testTimingFlag } from './src/config/defaults.ts'
 import { pageShell } from './build/page-shell.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { sourceMapsAside } from './build/source-maps-aside.ts'
@@ -21,10 +21,15 @@ const manifest = JSON.parse(
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const config = parseConfig(env)
+  const serviceWorker = serviceWorkerMode(env)
   return {
     // Short deadlines in the browser-test build only, folded in at build time (the worker's
     // build takes this `define` too; decision 027).
-    define: { 'import.meta.env.VITE_TEST_TIMING': JSON.stringify(testTimingFlag(env)) },
+    define: {
+      'import.meta.env.VITE_TEST_TIMING': JSON.stringify(testTimingFlag(env)),
+      // The kill switch's build (decision 036), folded in so no other build carries it.
+      'import.meta.env.VITE_SERVICE_WORKER': JSON.stringify(serviceWorker),
+    },
     plugins: [
       // Lingui's macros compiled first, and each language's PO catalog compiled when imported.
       linguiMacros(),
@@ -40,7 +45,8 @@ export default defineConfig(({ mode }) => {
       subresourceIntegrity(),
       VitePWA({
         strategies: 'injectManifest',
-        srcDir: 'sw',
+        // The kill switch's build has a worker that only withdraws itself (sw/kill-switch).
+        srcDir: serviceWorker === 'unregister' ? 'sw/kill-switch' : 'sw',
         filename: 'sw.ts',
         registerType: 'prompt',
         injectRegister: false,
@@ -51,6 +57,8 @@ export default defineConfig(({ mode }) => {
           globIgnores: ['screenshots/**', 'og-image.png', '404.html'],
           // The worker is registered as a classic script: one self-contained IIFE file.
           rollupFormat: 'iife',
+          // The kill switch's worker precaches nothing.
+          injectionPoint: serviceWorker === 'unregister' ? undefined : 'self.__WB_MANIFEST',
           // The worker's map goes beside the site as well.
           buildPlugins: { vite: [sourceMapsAside({ fresh: false })] },
         },

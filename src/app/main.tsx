@@ -13,6 +13,7 @@ import { i18n } from '../shared/i18n.ts'
 import { startInDeviceLocale } from '../features/language/device-locale.ts'
 import { signedInMarked } from '../session/markers.ts'
 import { SignedInHome } from '../routes/-signed-in-home-lazy.ts'
+import { pagePorts, reloadOnStaleChunk } from './stale-chunks.ts'
 import '../styles.css'
 
 /**
@@ -34,6 +35,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  */
 async function start(): Promise<void> {
   captureInstallPrompt()
+  // A tab of a release the host has replaced reloads onto the new one when a chunk is gone.
+  reloadOnStaleChunk(pagePorts())
   // The language's catalog was preloaded beside this chunk by the boot script.
   const catalog = startInDeviceLocale()
   // A browser marked signed in opens on its holder's list: its code comes beside the rest.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './defaults.ts'
+import { ConfigError, parseConfig, serviceWorkerMode } from './defaults.ts'
 
 describe('parseConfig', () => {
   it('defaults to the local stack', () => {
@@ -60,4 +60,13 @@ describe('image origins', () => {
       expect(() => parseConfig({ VITE_IMAGE_ORIGINS: item })).toThrow(/VITE_IMAGE_ORIGINS/)
     },
   )
+})
+
+describe('VITE_SERVICE_WORKER', () => {
+  it('is on, or unregister for the kill switch, and a build with anything else fails', () => {
+    expect(serviceWorkerMode({})).toBe('on')
+    expect(serviceWorkerMode({ VITE_SERVICE_WORKER: 'unregister' })).toBe('unregister')
+    expect(() => serviceWorkerMode({ VITE_SERVICE_WORKER: 'unregistr' })).toThrow(ConfigError)
+    expect(() => serviceWorkerMode({ VITE_SERVICE_WORKER: 'off' })).toThrow(/on or unregister/)
+  })
 })

@@ -9,6 +9,11 @@ export const CONFIG_DEFAULTS = {
   VITE_SITE_URL: '',
   /** Where event artwork may load from besides the cards API (POAP's image host). */
   VITE_IMAGE_ORIGINS: 'https://assets.poap.xyz',
+  /**
+   * `on`; `unregister` only for the kill switch (`npm run build:unregister`): its worker clears
+   * its caches and unregisters itself, and its page registers none (decision 036).
+   */
+  VITE_SERVICE_WORKER: 'on',
 } as const
 
 /** The names of every build-time variable the app reads. */
@@ -82,6 +87,18 @@ export function parseConfig(env: RawEnv): AppConfig {
     siteUrl,
     imageOrigins: [...new Set([...imageHosts(env), new URL(cardsApiUrl).origin])],
   }
+}
+
+/**
+ * `VITE_SERVICE_WORKER` as a build folds it in (`src/config/env.ts`): `on`, or `unregister` for
+ * the kill switch's build. Checked at build time only: a typo must fail the build, not ship.
+ */
+export function serviceWorkerMode(env: RawEnv): 'on' | 'unregister' {
+  const mode = pick(env, 'VITE_SERVICE_WORKER')
+  if (mode !== 'on' && mode !== 'unregister') {
+    throw new ConfigError(`VITE_SERVICE_WORKER must be on or unregister, got "${mode}"`)
+  }
+  return mode
 }
 
 /** `VITE_IMAGE_ORIGINS`: origins separated by spaces or commas, each a bare http(s) origin. */

@@ -13,7 +13,8 @@ const registerServiceWorker = vi.hoisted(() =>
   vi.fn<() => Promise<ServiceWorkerRegistration | null>>(),
 )
 vi.mock('./service-worker.ts', () => ({ registerServiceWorker }))
-vi.mock('../config/env.ts', () => ({ isDevServer: false, config: {} }))
+const env = vi.hoisted(() => ({ isDevServer: false, workerWithdrawn: false, config: {} }))
+vi.mock('../config/env.ts', () => env)
 // The page's idle time is the browser's business: here it comes as soon as `ready` settles.
 vi.mock('../shared/idle-after.ts', () => ({
   idleAfter: (ready: Promise<unknown>) => ready.then(() => {}),
@@ -43,6 +44,7 @@ function stubContainer(existing: ServiceWorkerRegistration | undefined) {
 }
 
 beforeEach(() => {
+  env.workerWithdrawn = false
   registerServiceWorker.mockReset()
   localStorage.clear()
 })
@@ -109,5 +111,18 @@ describe('connectSession', () => {
     const client = await connectSession({ firstScreen: firstScreen.promise, provisional: vi.fn() })
 
     expect(client.mode).toBe('page')
+  })
+
+  it('registers nothing and runs the session in the page in the kill switch’s build', async () => {
+    env.workerWithdrawn = true
+    const getRegistration = stubContainer(registration(activeWorker))
+    const firstScreen = deferred()
+    firstScreen.resolve()
+
+    const client = await connectSession({ firstScreen: firstScreen.promise, provisional: vi.fn() })
+
+    expect(client.mode).toBe('page')
+    expect(registerServiceWorker).not.toHaveBeenCalled()
+    expect(getRegistration).not.toHaveBeenCalled()
   })
 })

@@ -11,7 +11,7 @@
  */
 import { idleStatus, TAB_MESSAGE, type SnapshotMessage } from '../core/protocol.ts'
 import { signedOutSnapshot } from '../core/signed-out-snapshot.ts'
-import { isDevServer } from '../config/env.ts'
+import { isDevServer, workerWithdrawn } from '../config/env.ts'
 import { idleAfter } from '../shared/idle-after.ts'
 import { signedInMarked } from './markers.ts'
 import { registerServiceWorker } from './service-worker.ts'
@@ -54,8 +54,9 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
  * page's own start (decision 015). Call `client.hello()` once listeners are in place.
  */
 export async function connectSession(options: ConnectOptions): Promise<SessionClient> {
-  // The dev server builds no worker: the session engine then runs in the page (same code).
-  if (!isDevServer && 'serviceWorker' in navigator) {
+  // The dev server builds no worker, and the kill switch's build withdraws it: the session engine
+  // then runs in the page (same code).
+  if (!isDevServer && !workerWithdrawn && 'serviceWorker' in navigator) {
     if (await activeRegistration()) {
       // A worker is running here: talk to it at once. Registering again only checks for a new
       // version, which can take a while (the browser fetches the worker's script again).

@@ -46,6 +46,12 @@ export const caddyPorts = (appPort: number) => ({ https: appPort + 1, http: appP
 export const caddyUrl = (appPort: number) => `https://localhost:${caddyPorts(appPort).https}`
 
 /**
+ * Where a test deploys releases of its own beside the app on `appPort` (another build, an earlier
+ * release, the kill switch), one after another on one origin, as a host does.
+ */
+export const releaseHostUrl = (appPort: number) => `http://127.0.0.1:${appPort + 3}`
+
+/**
  * The build directory worker `slot` serves (git-ignored), named after its app's port: two workers
  * or two runs never build into one directory unless they would also share a port.
  */
@@ -92,8 +98,9 @@ async function buildFor(slot: number): Promise<string> {
 async function serve(slot: number, distDir: string) {
   const { appUrl, stack, close } = await serveWithStack(distDir, testPorts(slot), {
     host,
-    // The same build served by Caddy over HTTPS (tests/engines/chromium-https.test.ts).
-    servedAlsoAt: [caddyUrl(testPorts(slot).app)],
+    // The same build served by Caddy over HTTPS (tests/engines/chromium-https.test.ts), and the
+    // releases tests deploy themselves.
+    servedAlsoAt: [caddyUrl(testPorts(slot).app), releaseHostUrl(testPorts(slot).app)],
   })
   const urls: TestStack = {
     appUrl,
