@@ -16,6 +16,14 @@ import { appUrl, cardsUrl, providerUrl, sinkUrl } from './test-stack.ts'
 
 const run = promisify(execFile)
 
+/** The build variables of this file's stack, as the browser-test build has them. */
+export const releaseEnv = (): Record<string, string> => ({
+  VITE_STYTCH_API_URL: providerUrl,
+  VITE_CARDS_API_URL: cardsUrl,
+  VITE_SENTRY_DSN: `http://public@${new URL(sinkUrl).host}/1`,
+  VITE_TEST_WALLET: 'on',
+})
+
 /**
  * Builds the app in `root` (this working tree by default) into `outDir` for this file's stack, as
  * the browser-test build is made (tests/setup/servers.ts), with `env` added.
@@ -26,15 +34,7 @@ export async function buildRelease(
 ): Promise<void> {
   await run(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      VITE_STYTCH_API_URL: providerUrl,
-      VITE_CARDS_API_URL: cardsUrl,
-      VITE_SENTRY_DSN: `http://public@${new URL(sinkUrl).host}/1`,
-      VITE_TEST_WALLET: 'on',
-      ...env,
-    },
+    env: { ...process.env, NODE_ENV: 'production', ...releaseEnv(), ...env },
     maxBuffer: 16 * 1024 * 1024,
   })
 }
