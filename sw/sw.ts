@@ -15,6 +15,7 @@ import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
 import { engineConfig } from '../src/config/engine-config.ts'
 import { startImageCache } from './images.ts'
 import { reportFromWorker, tabSpoke, workerSecrets } from './report.ts'
+import { reloadUnreadableWindow } from './unreadable-messages.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -70,7 +71,10 @@ self.addEventListener('message', (event) => {
     return
   }
   const message = parseTabMessage(event.data)
-  if (!message) return
+  if (!message) {
+    reloadUnreadableWindow(event.source)
+    return
+  }
   announceFreshStart()
   tabSpoke(event.source as Client | null, message)
   const port = event.ports[0]

@@ -63,6 +63,9 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   const second = await context.newPage()
   await second.goto(host.url + '/')
   await expectEventsHome(second)
+  const third = await context.newPage()
+  await third.goto(host.url + '/')
+  await expectEventsHome(third)
   expect(await release(first)).toBe('previous')
   const listBefore = await first.getByTestId('event-card').allTextContents()
 
@@ -83,6 +86,8 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   await first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
   await prompt(first).waitFor({ timeout: 30_000 })
   await prompt(second).waitFor({ timeout: 30_000 })
+  let thirdLoads = 0
+  third.on('load', () => (thirdLoads += 1))
 
   // Accepted in the first tab: it reloads once, onto this release, still signed in.
   await prompt(first).getByRole('button', { name: 'Reload' }).click()
@@ -115,6 +120,21 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   await expectEventsHome(second)
   expect(secondLoads).toBe(1)
 
+  // A tab whose messages the new worker cannot read (as a release speaking another version of the
+  // tabs' protocol sends them) is told to reload, once, instead of being ignored.
+  expect(await release(third)).toBe('previous')
+  await third.evaluate(() =>
+    navigator.serviceWorker.controller?.postMessage({ type: 'hello-of-another-protocol' }),
+  )
+  await expect
+    .poll(() => release(third).catch(() => 'reloading'), {
+      message: 'the tab of another protocol reloaded onto this release',
+      timeout: 30_000,
+    })
+    .toBe('this')
+  await expectEventsHome(third)
+  expect(thirdLoads).toBe(1)
+
   // The network back, the tap the old release kept is settled by the new one.
   await setNetwork(true)
   await first.reload()
@@ -126,4 +146,50 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   expect(await first.evaluate(() => localStorage.getItem('signout-event'))).toBeNull()
   expect(secondLoads).toBe(1)
   expect(PREVIOUS_RELEASE.version).toBe('0.1.0')
+})
+
+it('a rollback to the release before leaves the holder signed in, with no reload loop', async () => {
+  await host.deploy(previous)
+  const page = await (await suite.newContext()).newPage()
+  await page.goto(host.url + '/')
+  await waitForServiceWorker(page)
+  await signInWithCode(page, undefined, '/auth/email', host.url)
+  await page.waitForURL(host.url + '/')
+  await expectEventsHome(page)
+
+  // Forward to this release, accepted.
+  await host.deploy(distDir)
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+  await prompt(page).getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 })
+  await expect
+    .poll(() => release(page).catch(() => 'reloading'), {
+      message: 'this release',
+      timeout: 30_000,
+    })
+    .toBe('this')
+  await expectEventsHome(page)
+
+  // Back to 0.1.0: its worker reads what this release stored.
+  await host.deploy(previous)
+  let loads = 0
+  page.on('load', () => (loads += 1))
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+  await prompt(page).getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 })
+  await expect
+    .poll(() => release(page).catch(() => 'reloading'), {
+      message: 'the release before, after the rollback',
+      timeout: 30_000,
+    })
+    .toBe('previous')
+  await expectEventsHome(page)
+  // Settled: the list refreshed by the old worker, nothing left refreshing, one reload only.
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect
+    .poll(() => page.getByText('Refreshing…').count(), {
+      message: 'no refresh left under way',
+      timeout: 20_000,
+    })
+    .toBe(0)
+  await expectEventsHome(page)
+  expect(loads).toBe(1)
 })
