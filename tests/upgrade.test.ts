@@ -67,6 +67,8 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   await third.goto(host.url + '/')
   await expectEventsHome(third)
   expect(await release(first)).toBe('previous')
+  // The engine's one stored record carries its layout's version; this release reads the same.
+  expect((await readEngineState(first))?.schema).toBe(1)
   const listBefore = await first.getByTestId('event-card').allTextContents()
 
   // A card tapped while the services cannot be reached: the old release keeps it.
@@ -100,6 +102,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade wi
   await expectEventsHome(first)
   expect(await first.getByTestId('event-card').allTextContents()).toEqual(listBefore)
   expect(await keptTaps(first)).toBe(1)
+  expect((await readEngineState(first))?.schema).toBe(1)
   expect(firstLoads).toBe(1)
 
   // The second tab is still the old release, now beside the new worker, and keeps working: its
