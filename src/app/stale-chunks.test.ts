@@ -55,6 +55,16 @@ describe('a lazy chunk that fails to load', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2))
   })
 
+  it('reloads once for several failures checked at the same time', async () => {
+    const hostPage = vi.fn(() => Promise.resolve(page('/assets/index-new.js')))
+    const { fail, reload } = setUp(hostPage)
+    fail()
+    fail()
+    await vi.waitFor(() => expect(hostPage).toHaveBeenCalledTimes(2))
+    await settled()
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
   it('does not reload when the host still serves this release (the chunk failed otherwise)', async () => {
     const hostPage = vi.fn(() => Promise.resolve(page(OURS)))
     const { fail, reload } = setUp(hostPage)

@@ -31,18 +31,16 @@ export interface StaleChunkPorts {
  * shown for the moment the check takes, or for good when no reload is made.
  */
 export function reloadOnStaleChunk(ports: StaleChunkPorts): void {
+  const { release, storage, now } = ports
+  // A time not kept reads as 0: long ago.
+  const reloadedLately = () =>
+    now() - Number(storage.getItem(STALE_CHUNK_RELOAD_KEY)) < STALE_CHUNK_RELOAD_GAP_MS
   ports.target.addEventListener('vite:preloadError', () => {
-    const { release, storage, now } = ports
-    // A time not kept reads as 0: long ago.
-    if (
-      !release ||
-      now() - Number(storage.getItem(STALE_CHUNK_RELOAD_KEY)) < STALE_CHUNK_RELOAD_GAP_MS
-    ) {
-      return
-    }
+    if (!release || reloadedLately()) return
     ports.hostPage().then(
       (page) => {
-        if (page.includes(`"${release}"`)) return
+        // Another failure's check may have reloaded already.
+        if (page.includes(`"${release}"`) || reloadedLately()) return
         storage.setItem(STALE_CHUNK_RELOAD_KEY, String(now()))
         ports.reload()
       },
