@@ -49,27 +49,24 @@ afterAll(async () => {
   await Promise.all([caddy?.close(), nginx?.close(), pages?.close()])
 })
 
+/** What a web server the deployer configures can say: everything the checklist asks. */
+const WEB_SERVER: HostTraits = {
+  https: true,
+  knowsExtensions: true,
+  precompressed: true,
+  plainNotFound: true,
+  headersByAnswer: true,
+}
+
 const hosts: { name: string; traits: HostTraits; get: () => Get }[] = [
   {
     name: 'Caddy',
-    traits: {
-      https: true,
-      knowsExtensions: true,
-      precompressed: true,
-      plainNotFound: true,
-      headersByAnswer: true,
-    },
+    traits: WEB_SERVER,
     get: () => getter(caddy?.url ?? '', caddy?.ca),
   },
   {
     name: 'nginx',
-    traits: {
-      https: true,
-      knowsExtensions: true,
-      precompressed: true,
-      plainNotFound: true,
-      headersByAnswer: true,
-    },
+    traits: WEB_SERVER,
     get: () => getter(nginx?.url ?? '', nginx?.ca),
   },
   {

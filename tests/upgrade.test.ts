@@ -45,6 +45,12 @@ const release = (page: Page) =>
     document.querySelector('meta[name="mobile-web-app-capable"]') ? 'this' : 'previous',
   )
 
+/** Waits until `page` runs `which` release (reloading meanwhile), saying `what` if it does not. */
+const expectRelease = (page: Page, which: 'this' | 'previous', what: string) =>
+  expect
+    .poll(() => release(page).catch(() => 'reloading'), { message: what, timeout: 30_000 })
+    .toBe(which)
+
 /** The "New version available" prompt of a page. */
 const prompt = (page: Page) => page.getByRole('status').filter({ hasText: 'New version available' })
 
@@ -94,12 +100,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
 
   // Accepted in the first tab: it reloads once, onto this release, still signed in.
   await prompt(first).getByRole('button', { name: 'Reload' }).click()
-  await expect
-    .poll(() => release(first).catch(() => 'reloading'), {
-      message: 'the first tab on this release',
-      timeout: 30_000,
-    })
-    .toBe('this')
+  await expectRelease(first, 'this', 'the first tab on this release')
   await expectEventsHome(first)
   expect(await first.getByTestId('event-card').allTextContents()).toEqual(listBefore)
   expect(await keptTaps(first)).toBe(1)
@@ -115,12 +116,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await expectEventsHome(second)
   expect(secondLoads).toBe(0)
   await prompt(second).getByRole('button', { name: 'Reload' }).click()
-  await expect
-    .poll(() => release(second).catch(() => 'reloading'), {
-      message: 'the second tab on this release',
-      timeout: 30_000,
-    })
-    .toBe('this')
+  await expectRelease(second, 'this', 'the second tab on this release')
   await expectEventsHome(second)
   expect(secondLoads).toBe(1)
 
@@ -130,12 +126,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await third.evaluate(() =>
     navigator.serviceWorker.controller?.postMessage({ type: 'hello-of-another-protocol' }),
   )
-  await expect
-    .poll(() => release(third).catch(() => 'reloading'), {
-      message: 'the tab of another protocol reloaded onto this release',
-      timeout: 30_000,
-    })
-    .toBe('this')
+  await expectRelease(third, 'this', 'the tab of another protocol reloaded onto this release')
   await expectEventsHome(third)
   expect(thirdLoads).toBe(1)
 
@@ -158,12 +149,11 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   firstLoads = 0
   await first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
   await prompt(first).getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 })
-  await expect
-    .poll(() => release(first).catch(() => 'reloading'), {
-      message: `release ${PREVIOUS_RELEASE.version} again, after the rollback`,
-      timeout: 30_000,
-    })
-    .toBe('previous')
+  await expectRelease(
+    first,
+    'previous',
+    `release ${PREVIOUS_RELEASE.version} again, after the rollback`,
+  )
   await expectEventsHome(first)
   await first.getByRole('button', { name: 'Refresh' }).click()
   await expect
