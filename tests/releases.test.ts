@@ -15,10 +15,10 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostingDir } from '../build/hosting/plugin.ts'
 import { STALE_CHUNK_RELOAD_KEY } from '../src/app/stale-chunks.ts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { openSignedIn } from './support/holder.ts'
 import { buildRelease, startReleaseHost, type ReleaseHost } from './support/release-host.ts'
-import { expectEventsHome, signInWithCode } from './support/stack.ts'
+import { expectEventsHome } from './support/stack.ts'
 import { distDir } from './support/test-stack.ts'
 
 const suite = browserSuite()
@@ -141,12 +141,7 @@ const workerTraces = (page: Page) =>
 it('the kill switch withdraws the worker and its caches, and the holder stays signed in', async () => {
   await host.deploy(distDir)
   const context = await suite.newContext()
-  const page = await context.newPage()
-  await page.goto(host.url + '/')
-  await waitForServiceWorker(page)
-  await signInWithCode(page, undefined, '/auth/email', host.url)
-  await page.waitForURL(host.url + '/')
-  await expectEventsHome(page)
+  const { page } = await openSignedIn(context, undefined, host.url)
   expect((await workerTraces(page)).caches.length).toBeGreaterThan(0)
 
   await host.deploy(killSwitch)

@@ -13,11 +13,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { hostingDir } from '../build/hosting/plugin.ts'
-import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { openSignedIn } from './support/holder.ts'
 import { buildPreviousRelease, PREVIOUS_RELEASE } from './support/earlier-release.ts'
 import { startReleaseHost, type ReleaseHost } from './support/release-host.ts'
-import { expectEventsHome, readEngineState, setNetwork, signInWithCode } from './support/stack.ts'
+import { expectEventsHome, readEngineState, setNetwork } from './support/stack.ts'
 import { distDir } from './support/test-stack.ts'
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -61,12 +61,7 @@ const keptTaps = async (page: Page) =>
 it('a signed-in holder with two tabs and a kept tap comes through the upgrade and a rollback with nothing lost', async () => {
   await host.deploy(previous)
   const context = await suite.newContext()
-  const first = await context.newPage()
-  await first.goto(host.url + '/')
-  await waitForServiceWorker(first)
-  await signInWithCode(first, undefined, '/auth/email', host.url)
-  await first.waitForURL(host.url + '/')
-  await expectEventsHome(first)
+  const { page: first } = await openSignedIn(context, undefined, host.url)
   const second = await context.newPage()
   await second.goto(host.url + '/')
   await expectEventsHome(second)

@@ -30,11 +30,7 @@ export function answer(
       status: 404,
       kind: rule.kind,
       file: null,
-      headers: {
-        ...notFoundHeaders({ https }),
-        'Cache-Control': 'no-cache',
-        'Content-Type': 'text/plain; charset=utf-8',
-      },
+      headers: notFoundHeaders({ https }),
     }
   }
   return { status: 200, kind: rule.kind, file, headers: rule.headers }

@@ -73,8 +73,6 @@ ${blocks.join('\n\n')}
 \thandle_errors {
 ${headerBlock(notFoundHeaders({ https: true }), '\t\t')}
 \t\theader -Server
-\t\theader Cache-Control ${quoted('no-cache')}
-\t\theader Content-Type ${quoted('text/plain; charset=utf-8')}
 \t\trespond "{err.status_code} {err.status_text}"
 \t}
 }

@@ -3,6 +3,7 @@
  * that is the app's (nginx 1.22 and later, with `gzip_static` and the brotli static module); the
  * deployer's own block around it names the host, the certificate and the root.
  */
+import { NOT_FOUND_TEXT } from './answer.ts'
 import { notFoundHeaders, type PathRule } from './rules.ts'
 
 /**
@@ -18,13 +19,21 @@ function quoted(value: string): string {
  * `add_header` lines. nginx drops every inherited `add_header` in a block that has one, so each
  * location carries all of its own. `always`: on 404s too, but caching (only on the file itself).
  */
-const addHeaders = (headers: Record<string, string>, indent: string) =>
+const addHeaders = (
+  headers: Record<string, string>,
+  indent: string,
+  { cachingAlways = false }: { cachingAlways?: boolean } = {},
+) =>
   Object.entries(headers)
     .filter(([name]) => name !== 'Content-Type')
     .map(
       ([name, value]) =>
-        `${indent}add_header ${name} ${quoted(value)}${name === 'Cache-Control' ? '' : ' always'};`,
+        `${indent}add_header ${name} ${quoted(value)}${name === 'Cache-Control' && !cachingAlways ? '' : ' always'};`,
     )
+
+/** The `types` lines that make a location's answers `type` (nginx adds the charset itself). */
+const typeLines = (type: string | undefined) =>
+  type ? ['types { }', `default_type ${type.split(';')[0]};`] : []
 
 /** A regular expression for a `location` (never read for variables), quoted. */
 const regex = (pattern: string) => `"${pattern.replace(/[\\"]/g, (c) => `\\${c}`)}"`
@@ -49,9 +58,8 @@ function serving(rule: PathRule): string[] {
 
 /** The body of a location: its type if the rules name one, its headers, how it answers. */
 function locationBody(rule: PathRule): string[] {
-  const type = rule.headers['Content-Type']
   return [
-    ...(type ? ['types { }', `default_type ${type};`] : []),
+    ...typeLines(rule.headers['Content-Type']),
     ...addHeaders(rule.headers, ''),
     ...serving(rule),
   ]
@@ -62,6 +70,7 @@ function locationBody(rule: PathRule): string[] {
  * `listen`, `server_name` and the certificate.
  */
 export function nginxConf(rules: PathRule[]): string {
+  const notFound = notFoundHeaders({ https: true })
   const locations = rules.map((rule) =>
     [`${location(rule)} {`, ...locationBody(rule).map((line) => `\t${line}`), '}'].join('\n'),
   )
@@ -80,11 +89,14 @@ charset_types text/css text/plain text/javascript application/javascript applica
 # Every 404 (a missing file, a source map) is plain text with the security headers.
 error_page 404 @not-found;
 location @not-found {
-\ttypes { }
-\tdefault_type "text/plain";
-${addHeaders(notFoundHeaders({ https: true }), '\t').join('\n')}
-\tadd_header Cache-Control "no-cache" always;
-\treturn 404 "404 Not Found\\n";
+${[
+  ...typeLines(notFound['Content-Type']),
+  ...addHeaders(notFound, '', { cachingAlways: true }),
+  // nginx reads `\n` in a quoted string as a line break.
+  `return 404 "${NOT_FOUND_TEXT.replace(/\n/g, '\\n')}";`,
+]
+  .map((line) => `\t${line}`)
+  .join('\n')}
 }
 
 ${locations.join('\n\n')}

@@ -168,9 +168,14 @@ export function hostingRules(policies: Policies, { https }: { https: boolean }):
   ]
 }
 
-/** The headers a 404 carries (never cached: the file may be there in a moment). */
+/** The headers a 404 carries: plain text, never cached (the file may be there in a moment). */
 export function notFoundHeaders({ https }: { https: boolean }): Record<string, string> {
-  return { ...baseHeaders({ https }), 'Content-Security-Policy': FILE_POLICY }
+  return {
+    ...baseHeaders({ https }),
+    'Content-Security-Policy': FILE_POLICY,
+    'Cache-Control': CACHE.revalidate,
+    'Content-Type': 'text/plain; charset=utf-8',
+  }
 }
 
 /** Whether `rule` matches `pathname` (a decoded path, no query). */

@@ -9,6 +9,7 @@ import { request as httpsRequest } from 'node:https'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { expect } from 'vitest'
+import { metaPolicyOf } from '../../build/hosting/policies.ts'
 
 /** A response as it came: status, headers (lower-case names, repeats joined), undecoded body. */
 export interface RawResponse {
@@ -63,7 +64,7 @@ export async function readSite(
   { reportUrl, workerOrigins }: { reportUrl: string; workerOrigins: string[] },
 ): Promise<Site> {
   const html = await readFile(join(dist, 'index.html'), 'utf8')
-  const metaPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]
+  const metaPolicy = metaPolicyOf(html)
   if (!metaPolicy) throw new Error(`${dist}/index.html has no policy meta element`)
   const script = (await readdir(join(dist, 'assets'))).find((name) => /^index-.*\.js$/.test(name))
   if (!script) throw new Error(`${dist}/assets has no start-up chunk`)

@@ -10,25 +10,30 @@ export interface SignedIn {
   email: string
 }
 
-/** Opens the app in a new page of `context` and waits until its worker controls the page. */
-export async function openInstalled(context: BrowserContext): Promise<Page> {
+/**
+ * Opens the app at `base` (its test URL unless given) in a new page of `context` and waits until
+ * its worker controls the page.
+ */
+export async function openInstalled(context: BrowserContext, base = appUrl): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(appUrl + '/')
+  await page.goto(base + '/')
   await waitForServiceWorker(page)
   return page
 }
 
 /**
- * Opens the app in a new page of `context`, waits for its worker, and signs in as `email` with the
- * emailed code: the page ends on the signed-in home with its events.
+ * Opens the app at `base` (its test URL unless given) in a new page of `context`, waits for its
+ * worker, and signs in as `email` with the emailed code: the page ends on the signed-in home with
+ * its events.
  */
 export async function openSignedIn(
   context: BrowserContext,
   email: string = newEmail(),
+  base = appUrl,
 ): Promise<SignedIn> {
-  const page = await openInstalled(context)
-  await signInWithCode(page, email)
-  await page.waitForURL(appUrl + '/')
+  const page = await openInstalled(context, base)
+  await signInWithCode(page, email, '/auth/email', base)
+  await page.waitForURL(base + '/')
   await expectEventsHome(page)
   return { page, email }
 }
