@@ -26,7 +26,7 @@ import {
   variant,
   type Infer,
 } from './schema.ts'
-import { expectRecord, expectString, isRecord, ValidationError } from './validation.ts'
+import { expectRecord, expectString, isRecord, itemsOf, ValidationError } from './validation.ts'
 
 /** Longest passkey name the app sends (the holder types it). */
 export const MAX_PASSKEY_NAME_LENGTH = 64
@@ -225,7 +225,7 @@ export function readPasskeys(data: Record<string, unknown>): {
   passkeys: Passkey[]
   dropped: number
 } {
-  const raw = Array.isArray(data.webauthn_registrations) ? data.webauthn_registrations : []
+  const raw = itemsOf(data.webauthn_registrations)
   const passkeys: Passkey[] = []
   for (const entry of raw) {
     const id = isRecord(entry) ? entry.webauthn_registration_id : undefined

@@ -86,6 +86,13 @@ describe('parsePoapEvent (the app’s own shape)', () => {
   it('refuses a list with one bad entry', () => {
     expect(() => parsePoapEventList([oldStored, { id: 1 }])).toThrow(ValidationError)
   })
+
+  it('refuses a list with a hole (IndexedDB and postMessage keep holes)', () => {
+    const holed = structuredClone([oldStored, undefined, oldStored])
+    delete holed[1]
+    expect(1 in holed).toBe(false)
+    expect(() => parsePoapEventList(holed)).toThrow('events[1]')
+  })
 })
 
 describe('normaliseEventStatus', () => {

@@ -95,6 +95,49 @@ describe('readProviderAnswer: the error type tabs get', () => {
   })
 })
 
+describe('parseAuthenticateData: lists with holes', () => {
+  const answer = (user: Record<string, unknown>, factors: unknown[] = []) => ({
+    session_token: TOKEN,
+    session_jwt: 'jwt',
+    session: { expires_at: '2025-01-01T01:00:00Z', authentication_factors: factors },
+    user: { user_id: 'user-test-1', ...user },
+  })
+  /** `list` with its item at `index` taken out, as a hole. */
+  const holed = (list: unknown[], index: number) => {
+    const copy = structuredClone(list)
+    delete copy[index]
+    return copy
+  }
+
+  it('refuses emails with a hole, naming it', () => {
+    const emails = holed([{ email: 'a@example.com' }, { email: 'b@example.com' }], 0)
+    expect(() => parseAuthenticateData(answer({ emails }))).toThrow('data.user.emails[0]')
+  })
+
+  it('reads phone numbers and factors around a hole, keeping none for it', () => {
+    const phones = holed(
+      [{ phone_number: '+14155550123' }, null, { phone_number: '+33612345678' }],
+      1,
+    )
+    const factors = holed(
+      [
+        { last_authenticated_at: '2025-01-01T00:00:00Z' },
+        { last_authenticated_at: '2025-01-01T00:01:00Z' },
+      ],
+      1,
+    )
+    const read = parseAuthenticateData(answer({ emails: [], phone_numbers: phones }, factors))
+    expect(read.user.phone_numbers).toEqual([
+      { phone_number: '+14155550123' },
+      { phone_number: '+33612345678' },
+    ])
+    expect(read.session.authentication_factors).toEqual([
+      { last_authenticated_at: '2025-01-01T00:00:00Z' },
+    ])
+    expect(Object.keys(read.session.authentication_factors ?? [])).toEqual(['0'])
+  })
+})
+
 describe('the newest factor time: when the holder last proved they are present', () => {
   const answer = (factors: unknown) => ({
     session_token: TOKEN,

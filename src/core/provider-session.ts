@@ -5,6 +5,7 @@ import {
   expectRecord,
   expectString,
   isRecord,
+  itemsOf,
 } from './validation.ts'
 
 /** The parts of a provider authenticate response the page hands to the worker (extra fields are allowed). */
@@ -58,23 +59,19 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
     ),
   }))
   // Read per entry: a number the app cannot use is left out, never the whole sign-in.
-  const phones = Array.isArray(user.phone_numbers)
-    ? user.phone_numbers.flatMap((entry) =>
-        isRecord(entry) && typeof entry.phone_number === 'string' && entry.phone_number !== ''
-          ? [{ phone_number: entry.phone_number }]
-          : [],
-      )
-    : []
+  const phones = itemsOf(user.phone_numbers).flatMap((entry) =>
+    isRecord(entry) && typeof entry.phone_number === 'string' && entry.phone_number !== ''
+      ? [{ phone_number: entry.phone_number }]
+      : [],
+  )
   // Read per factor, tolerantly: a factor without a readable time is no proof of presence.
-  const factors = Array.isArray(session.authentication_factors)
-    ? session.authentication_factors.flatMap((entry) =>
-        isRecord(entry) &&
-        typeof entry.last_authenticated_at === 'string' &&
-        Number.isFinite(Date.parse(entry.last_authenticated_at))
-          ? [{ last_authenticated_at: entry.last_authenticated_at }]
-          : [],
-      )
-    : []
+  const factors = itemsOf(session.authentication_factors).flatMap((entry) =>
+    isRecord(entry) &&
+    typeof entry.last_authenticated_at === 'string' &&
+    Number.isFinite(Date.parse(entry.last_authenticated_at))
+      ? [{ last_authenticated_at: entry.last_authenticated_at }]
+      : [],
+  )
   const sessionId =
     session.session_id === undefined
       ? undefined

@@ -59,6 +59,17 @@ describe('schema', () => {
     expect(failurePath(() => array(finiteNumber).read({ 0: 1 }, 'list'))).toBe('list')
   })
 
+  it('refuses an array with a hole, which structuredClone keeps, naming the hole', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is what is tested
+    const holed = structuredClone([, 'a'])
+    expect(0 in holed).toBe(false)
+    expect(failurePath(() => array(nonEmptyString).read(holed, 'list'))).toBe('list[0]')
+    const middle = structuredClone(['a', 'gone', 'b'])
+    delete middle[1]
+    expect(failurePath(() => array(anyString).read(middle, 'list'))).toBe('list[1]')
+    expect(array(anyString).read(structuredClone(['a', 'b']), 'list')).toEqual(['a', 'b'])
+  })
+
   it('tells absent from null: a fallback for an absent field, null only when nullable', () => {
     const wake = orWhenAbsent(nullable(finiteNumber), () => null)
     expect(wake.read(undefined, 'w')).toBeNull()

@@ -23,10 +23,22 @@ export function expectRecord(value: unknown, path: string): Record<string, unkno
   return value
 }
 
-/** The value as an array, or a ValidationError. */
+/**
+ * The value as a dense copy of the array, or a ValidationError. A hole (`[, 'a']`, which
+ * `structuredClone`, `postMessage` and IndexedDB keep) reads as `undefined`, so the reader of each
+ * item refuses it, where `.map` would skip it and leave the hole in what it returns.
+ */
 export function expectArray(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) throw new ValidationError(path, 'an array')
-  return value
+  return Array.from(value)
+}
+
+/**
+ * The items of a list read tolerantly, item by item: a dense copy of the array (a hole reads as
+ * `undefined`, which no item reader accepts), or no items when the value is not an array.
+ */
+export function itemsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? Array.from(value) : []
 }
 
 /** The value as a string (non-empty unless `allowEmpty`), or a ValidationError. */
