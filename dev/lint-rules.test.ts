@@ -1,45 +1,48 @@
 /**
- * The import plan is enforced, not hoped for: each kind of forbidden arrow, planted in a real file
- * under `src/`, makes ESLint fail with the rule that guards it. The planted files are removed
- * whatever happens (and are git-ignored should a run be killed).
+ * The import plan is enforced, not hoped for: each kind of forbidden arrow, in a file ESLint is
+ * told sits under `src/`, makes ESLint fail with the rule that guards it. Nothing is written into
+ * the tree, where the type check, the catalogs' extraction and `npm run lint` (which run beside
+ * this test) would find it: a single file is linted from its text at the path it claims, and the
+ * two files of a cycle live in a folder of their own under `.data/`, which every tool ignores.
  */
-import { rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const PREFIX = '__lint_planted__'
-const planted: string[] = []
-
-async function plant(files: Record<string, string>): Promise<string[]> {
-  const paths = Object.keys(files)
-  planted.push(...paths)
-  await Promise.all(paths.map((path) => writeFile(path, files[path] ?? '')))
-  return paths
-}
-
-afterAll(async () => {
-  await Promise.all(planted.map((path) => rm(path, { force: true })))
-})
 
 /**
- * The repository's config, without type information: every rule planted here reads imports and
- * names only, and building the TypeScript program for each planted file was most of this file's
- * time. typescript-eslint's `disableTypeChecked` turns off the rules that need it (none of which
- * is planted) along with the program; `npm run lint` still runs them on the real tree.
+ * The repository's config, without type information: every rule checked here reads imports and
+ * names only, and building the TypeScript program for each file was most of this file's time.
+ * typescript-eslint's `disableTypeChecked` turns off the rules that need it (none of which is
+ * checked here) along with the program; `npm run lint` still runs them on the real tree. Ignore
+ * patterns are off, so the cycle's folder under the ignored `.data/` is linted.
  */
 const eslint = new ESLint({
   cwd: process.cwd(),
+  ignore: false,
   overrideConfig: tseslint.configs.disableTypeChecked,
 })
 
-/** The rule ids and messages ESLint reports for the planted files. */
-async function lint(paths: string[]): Promise<string[]> {
-  const results = await eslint.lintFiles(paths)
-  return results.flatMap((result) =>
+/** The rule ids and messages of ESLint's results. */
+const messagesOf = (results: ESLint.LintResult[]) =>
+  results.flatMap((result) =>
     result.messages.map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`),
   )
+
+/** What ESLint reports for `code` in a file at `path` (which is never written). */
+async function lint(path: string, code: string): Promise<string[]> {
+  return messagesOf(await eslint.lintText(code, { filePath: path }))
 }
+
+/** Folders made for the cycle, removed whatever happens. */
+const made: string[] = []
+
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })))
+})
 
 describe('the import plan', () => {
   it.each([
@@ -102,10 +105,10 @@ describe('the import plan', () => {
     ],
   ])('fails on %s', async (_label, folder, line) => {
     const name = line.match(/import \{ (\w+)/)?.[1] ?? 'x'
-    const [path] = await plant({
-      [`${folder}/${PREFIX}.ts`]: `${line}\nexport const planted = ${name}\n`,
-    })
-    const messages = await lint([path as string])
+    const messages = await lint(
+      `${folder}/${PREFIX}.ts`,
+      `${line}\nexport const planted = ${name}\n`,
+    )
     expect(messages.some((message) => message.startsWith('import-x/no-restricted-paths'))).toBe(
       true,
     )
@@ -139,36 +142,35 @@ describe('the import plan', () => {
     ],
   ])('fails on %s', async (_label, folder, line, rule) => {
     const name = line.match(/import \{ (\w+)/)?.[1] ?? 'x'
-    const [path] = await plant({
-      [`${folder}/${PREFIX}.ts`]: `${line}\nexport const planted = ${name}\n`,
-    })
-    const messages = await lint([path as string])
+    const messages = await lint(
+      `${folder}/${PREFIX}.ts`,
+      `${line}\nexport const planted = ${name}\n`,
+    )
     expect(messages.some((message) => message.startsWith(`${rule}:`))).toBe(true)
   })
 
   it('lets test files use test tooling and helpers', async () => {
-    const [path] = await plant({
-      [`src/features/install/${PREFIX}.test.ts`]: `import { expect, it } from 'vitest'\nimport { offerInstall } from './install.test-support.ts'\nit('runs', () => expect(offerInstall).toBeDefined())\n`,
-    })
-    expect(await lint([path as string])).toEqual([])
+    const code = `import { expect, it } from 'vitest'\nimport { offerInstall } from './install.test-support.ts'\nit('runs', () => expect(offerInstall).toBeDefined())\n`
+    expect(await lint(`src/features/install/${PREFIX}.test.ts`, code)).toEqual([])
   })
 
   it('fails on a cycle', async () => {
     // (import-x skips `import type` edges: type-only cycles are kept out by the layer rules.)
-    const paths = await plant({
-      [`src/core/${PREFIX}a.ts`]: `import { b } from './${PREFIX}b.ts'\nexport const a = () => b()\n`,
-      [`src/core/${PREFIX}b.ts`]: `import { a } from './${PREFIX}a.ts'\nexport const b = () => a()\n`,
-    })
-    const messages = await lint(paths)
+    await mkdir('.data', { recursive: true })
+    const dir = await mkdtemp(join('.data', 'lint-cycle-'))
+    made.push(dir)
+    const a = join(dir, 'a.ts')
+    const b = join(dir, 'b.ts')
+    await writeFile(a, `import { b } from './b.ts'\nexport const a = () => b()\n`)
+    await writeFile(b, `import { a } from './a.ts'\nexport const b = () => a()\n`)
+    const messages = messagesOf(await eslint.lintFiles([a, b]))
     // Both ends report it, except in typescript-eslint's single-run mode (CI=true), which
     // shares import-x's traversal between the two files: one report is enough to fail lint.
     expect(messages.some((message) => message.startsWith('import-x/no-cycle'))).toBe(true)
   })
 
   it('passes the same files without the forbidden arrow', async () => {
-    const [path] = await plant({
-      [`src/features/tap/${PREFIX}ok.ts`]: `import { parseTapParams } from '../../core/tap-params.ts'\nexport const planted = parseTapParams\n`,
-    })
-    expect(await lint([path as string])).toEqual([])
+    const code = `import { parseTapParams } from '../../core/tap-params.ts'\nexport const planted = parseTapParams\n`
+    expect(await lint(`src/features/tap/${PREFIX}ok.ts`, code)).toEqual([])
   })
 })
