@@ -18,9 +18,19 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   ja: () => import('../locales/ja.po'),
 }
 
-/** Loads `locale`'s catalog (once) and makes it the language every message is read in. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale === locale) return
+/** The language asked for last: the one that wins, whichever catalog arrives last. */
+let wanted: Locale | null = null
+
+/**
+ * Loads `locale`'s catalog and makes it the language every message is read in, unless another
+ * language was asked for while it loaded: the last one asked for wins. Resolves true when
+ * `locale` is the language now, false when a later request took its place.
+ */
+export async function activateLocale(locale: Locale): Promise<boolean> {
+  wanted = locale
+  if (i18n.locale === locale) return true
   const { messages } = await catalogs[locale]()
+  if (wanted !== locale) return false
   i18n.loadAndActivate({ locale, messages })
+  return true
 }

@@ -38,14 +38,16 @@ export async function startInDeviceLocale(): Promise<void> {
 
 /**
  * Shows the app in `locale` from now on, and remembers it on this device; storage failures
- * (private mode, quota) only lose the memory.
+ * (private mode, quota) only lose the memory. Resolves false, changing nothing, when another
+ * language was chosen while this one loaded: the last choice wins.
  */
-export async function switchLocale(locale: Locale): Promise<void> {
-  await activateLocale(locale)
+export async function switchLocale(locale: Locale): Promise<boolean> {
+  if (!(await activateLocale(locale))) return false
   document.documentElement.lang = locale
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale)
   } catch {
     // The choice still applies to this page.
   }
+  return true
 }

@@ -3,7 +3,7 @@
  * such, so a screen reader says it in that language). The choice applies at once and is kept on
  * this device (device-locale.ts).
  */
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { isLocale, LOCALE_NAMES, LOCALES, SOURCE_LOCALE, type Locale } from '../../core/locale.ts'
 import { FormError } from '../../shared/ui/form-error.tsx'
@@ -11,26 +11,34 @@ import { switchLocale } from './device-locale.ts'
 import './language.css'
 
 /**
- * A labelled select of the app's languages; while one loads, the select waits for it. `hideLabel`
- * where a heading beside it already says what it is (the label stays for screen readers).
+ * A labelled select of the app's languages; while one loads, the select shows it and says it is
+ * busy. It stays usable: a holder who changes their mind while a catalog loads gets the language
+ * chosen last, whichever arrives first. `hideLabel` where a heading beside it already says what
+ * it is (the label stays for screen readers).
  */
 export function LanguagePicker({ hideLabel = false }: { hideLabel?: boolean }) {
   const { t, i18n } = useLingui()
   const id = useId()
   const [loading, setLoading] = useState<Locale | null>(null)
   const [failed, setFailed] = useState(false)
+  /** The choice made last: only its outcome changes what the select shows. */
+  const latest = useRef<Locale | null>(null)
   const current = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE
 
   function choose(value: string) {
-    if (!isLocale(value) || value === current) return
-    setLoading(value)
+    if (!isLocale(value)) return
+    latest.current = value
     setFailed(false)
+    if (value === current && loading === null) return
+    setLoading(value)
+    const settled = (ok: boolean) => {
+      if (latest.current !== value) return
+      setLoading(null)
+      setFailed(!ok)
+    }
     switchLocale(value).then(
-      () => setLoading(null),
-      () => {
-        setLoading(null)
-        setFailed(true)
-      },
+      () => settled(true),
+      () => settled(false),
     )
   }
 
