@@ -5,7 +5,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { isSkipWaitingMessage } from '../src/core/protocol.ts'
+import { dropReporter, isSkipWaitingMessage } from '../src/core/protocol.ts'
 import { parseTabMessage } from '../src/core/tab-messages.ts'
 import { createSessionEngine } from '../src/core/session-engine.ts'
 import { createPlatformPorts } from '../src/platform/engine-ports.ts'
@@ -65,12 +65,16 @@ function announceFreshStart(): void {
   void engine.announceStatus()
 }
 
+// A message the worker cannot read is said once per reason (a bug, or a tab of another release,
+// which is also told to reload).
+const onDropped = dropReporter((text) => ports.logger.warn(text))
+
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) {
     void self.skipWaiting()
     return
   }
-  const message = parseTabMessage(event.data)
+  const message = parseTabMessage(event.data, onDropped)
   if (!message) {
     reloadUnreadableWindow(event.source)
     return

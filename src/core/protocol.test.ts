@@ -6,7 +6,9 @@ import {
   isSkipWaitingMessage,
   TAB_MESSAGE,
   WORKER_MESSAGE,
+  dropReporter,
   parseWorkerMessage,
+  readMessage,
   type AuthView,
   type EventsView,
   type HandoffResult,
@@ -14,6 +16,7 @@ import {
   type WorkerMessage,
 } from './protocol.ts'
 import { parseTabMessage, type TabMessage } from './tab-messages.ts'
+import { custom, nonEmptyString, object } from './schema.ts'
 import { parsePoapEvent } from './poap-event.ts'
 import { rawEvent } from './testing/fake-backend.ts'
 
@@ -428,5 +431,56 @@ describe('parseTabMessage', () => {
     ['an account call without its id', { v, type: 'account', call: { op: 'passkeys' } }],
   ])('rejects %s', (_label, data) => {
     expect(parseTabMessage(data)).toBeNull()
+  })
+})
+
+describe('a dropped message', () => {
+  const table = { hello: object({}), tap: object({ query: nonEmptyString }) }
+  const heard = (data: unknown) => {
+    const reasons: string[] = []
+    expect(readMessage(table, data, (reason) => reasons.push(reason))).toBeNull()
+    return reasons
+  }
+
+  it('says why, naming no value of the message', () => {
+    expect(heard('hello')).toEqual(['not a protocol message'])
+    expect(heard({ v, kind: 'hello' })).toEqual(['not a protocol message'])
+    expect(heard({ v: v + 1, type: 'hello' })).toEqual([
+      `another protocol version: version ${v + 1}, not ${v}`,
+    ])
+    expect(heard({ type: 'hello' })).toEqual([`another protocol version: no version, not ${v}`])
+    expect(heard({ v, type: 'wave' })).toEqual(['unknown message type "wave"'])
+    expect(heard({ v, type: 'secret-token-ABC123==' })).toEqual(['unknown message type unnamed'])
+    expect(heard({ v, type: 'tap', query: 42 })).toEqual([
+      'malformed "tap" message: query: expected a non-empty string',
+    ])
+  })
+
+  it('is told of nothing when the message is read', () => {
+    const reasons: string[] = []
+    expect(readMessage(table, { v, type: 'hello' }, (r) => reasons.push(r))).toEqual({
+      v,
+      type: 'hello',
+    })
+    expect(reasons).toEqual([])
+  })
+
+  it('throws, for the error reporting, when a reader fails for a reason that is not the message', () => {
+    const buggy = { boom: custom((): object => JSON.parse('{')) }
+    expect(() => readMessage(buggy, { v, type: 'boom' }, () => {})).toThrow(SyntaxError)
+  })
+
+  it('is said once per reason, up to a limit', () => {
+    const said: string[] = []
+    const onDropped = dropReporter((text) => said.push(text), 3)
+    for (let i = 0; i < 100; i++) onDropped('another protocol version: version 1, not 2')
+    onDropped('unknown message type "wave"')
+    onDropped('not a protocol message')
+    onDropped('malformed "tap" message: query: expected a non-empty string')
+    expect(said).toEqual([
+      'Dropped a message: another protocol version: version 1, not 2',
+      'Dropped a message: unknown message type "wave"',
+      'Dropped a message: not a protocol message',
+    ])
   })
 })

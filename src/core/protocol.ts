@@ -252,29 +252,62 @@ export type HandoffResultMessage = WorkerMessages['handoff-result']
 /** Every message from the worker to tabs. */
 export type WorkerMessage = WorkerMessages[keyof WorkerMessages]
 
+/** Told why a message was dropped: a reason that names no value of the message. */
+export type OnDropped = (reason: string) => void
+
+/** A message type worth naming in a reason: short, lower-case words (else it is not named). */
+const nameable = (type: string) => (/^[a-z][a-z-]{0,39}$/.test(type) ? `"${type}"` : 'unnamed')
+
 /**
  * Reads a message of this protocol version by its table: its type names its schema. Anything
- * malformed, of an unknown type or of another version is null.
+ * malformed, of an unknown type or of another version is null, and `onDropped` hears why. A
+ * failure that is not the message's (a bug in a reader) is thrown, for the error reporting.
  */
 export function readMessage<Table extends Record<string, Schema<object>>>(
   table: Table,
   data: unknown,
+  onDropped?: OnDropped,
 ): MessagesOf<Table>[keyof Table & string] | null {
-  if (!isRecord(data) || data.v !== PROTOCOL_VERSION || typeof data.type !== 'string') return null
+  const drop = (reason: string) => {
+    onDropped?.(reason)
+    return null
+  }
+  if (!isRecord(data) || typeof data.type !== 'string') return drop('not a protocol message')
+  if (data.v !== PROTOCOL_VERSION) {
+    const version = Number.isSafeInteger(data.v) ? `version ${String(data.v)}` : 'no version'
+    return drop(`another protocol version: ${version}, not ${PROTOCOL_VERSION}`)
+  }
   const schema = Object.hasOwn(table, data.type) ? table[data.type] : undefined
-  if (schema === undefined) return null
+  if (schema === undefined) return drop(`unknown message type ${nameable(data.type)}`)
   try {
     return {
       v: PROTOCOL_VERSION,
       type: data.type,
       ...schema.read(data, ''),
     } as MessagesOf<Table>[keyof Table & string]
-  } catch {
-    return null
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error
+    return drop(`malformed ${nameable(data.type)} message: ${error.message}`)
   }
 }
 
-/** Validates a message that arrived from the worker; malformed, unknown or other-version data is null. */
-export function parseWorkerMessage(data: unknown): WorkerMessage | null {
-  return readMessage(workerMessages, data)
+/**
+ * Says each reason a message was dropped once, through `warn`: a tab of another release speaks
+ * every few seconds, and one line says as much as a hundred. At most `limit` reasons are kept.
+ */
+export function dropReporter(warn: (text: string) => void, limit = 20): OnDropped {
+  const said = new Set<string>()
+  return (reason) => {
+    if (said.has(reason) || said.size >= limit) return
+    said.add(reason)
+    warn(`Dropped a message: ${reason}`)
+  }
+}
+
+/**
+ * Validates a message that arrived from the worker; malformed, unknown or other-version data is
+ * null, and `onDropped` hears why.
+ */
+export function parseWorkerMessage(data: unknown, onDropped?: OnDropped): WorkerMessage | null {
+  return readMessage(workerMessages, data, onDropped)
 }

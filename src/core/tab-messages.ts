@@ -4,7 +4,14 @@
  * start-up code never carries it (decision 035).
  */
 import { accountCallSchema } from './account-calls.ts'
-import { readMessage, requestId, TAB_MESSAGE, tapQuery, type MessagesOf } from './protocol.ts'
+import {
+  readMessage,
+  requestId,
+  TAB_MESSAGE,
+  tapQuery,
+  type MessagesOf,
+  type OnDropped,
+} from './protocol.ts'
 import { parseAuthenticateData } from './provider-session.ts'
 import { custom, merge, nonEmptyString, object } from './schema.ts'
 
@@ -50,7 +57,10 @@ export type AccountMessage = TabMessages['account']
 /** Every message from a tab to the worker. */
 export type TabMessage = TabMessages[keyof TabMessages]
 
-/** Validates a message that arrived from a tab; malformed, unknown or other-version data is null. */
-export function parseTabMessage(data: unknown): TabMessage | null {
-  return readMessage(tabMessages, data)
+/**
+ * Validates a message that arrived from a tab; malformed, unknown or other-version data is null,
+ * and `onDropped` hears why.
+ */
+export function parseTabMessage(data: unknown, onDropped?: OnDropped): TabMessage | null {
+  return readMessage(tabMessages, data, onDropped)
 }

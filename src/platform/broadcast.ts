@@ -1,5 +1,10 @@
 /** Worker → tab messages over BroadcastChannel: sending, and a validated subscription. */
-import { CHANNEL_NAME, parseWorkerMessage, type WorkerMessage } from '../core/protocol.ts'
+import {
+  CHANNEL_NAME,
+  parseWorkerMessage,
+  type OnDropped,
+  type WorkerMessage,
+} from '../core/protocol.ts'
 import type { Broadcast } from '../core/ports.ts'
 
 /** Creates the engine's Broadcast port on the protocol channel. */
@@ -8,14 +13,23 @@ export function createBroadcast(channelName = CHANNEL_NAME): Broadcast {
   return (message) => channel.postMessage(message)
 }
 
-/** Calls `handler` with every valid worker message on the channel (others are dropped); returns unsubscribe. */
+/** Where to listen (the protocol's channel unless named), and who hears why a message was dropped. */
+export interface SubscribeOptions {
+  channelName?: string
+  onDropped?: OnDropped
+}
+
+/**
+ * Calls `handler` with every valid worker message on the channel (the others are dropped, and
+ * `onDropped` hears why); returns unsubscribe.
+ */
 export function subscribeWorkerMessages(
   handler: (message: WorkerMessage) => void,
-  channelName = CHANNEL_NAME,
+  { channelName = CHANNEL_NAME, onDropped }: SubscribeOptions = {},
 ): () => void {
   const channel = new BroadcastChannel(channelName)
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const message = parseWorkerMessage(event.data)
+    const message = parseWorkerMessage(event.data, onDropped)
     if (message !== null) handler(message)
   }
   return () => channel.close()

@@ -63,6 +63,8 @@ function connectedClient(answer: () => SnapshotMessage) {
     hellos,
     refreshing: () => lastRefreshing(received),
     deliver: (message: WorkerMessage) => deliver(message),
+    /** Hands the client anything, as a host of another release or a bug might. */
+    deliverRaw: (data: unknown) => deliver(data as WorkerMessage),
   }
 }
 
@@ -85,6 +87,22 @@ afterEach(() => {
   client?.close()
   client = undefined
   vi.useRealTimers()
+})
+
+describe('session client: a message it cannot read', () => {
+  it('is dropped, and said once with its reason, however often it comes', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const tab = connectedClient(() => snapshot(false))
+    client = tab.client
+    for (let i = 0; i < 5; i++) tab.deliverRaw({ ...status(true), v: v + 1 })
+    tab.deliverRaw({ ...status(true), online: 'yes' })
+    tab.deliver(status(false))
+    expect(tab.received).toEqual([status(false)])
+    expect(warn.mock.calls).toEqual([
+      ['[session]', `Dropped a message: another protocol version: version ${v + 1}, not ${v}`],
+      ['[session]', 'Dropped a message: malformed "status" message: online: expected a boolean'],
+    ])
+  })
 })
 
 describe('session client: refreshing that never ends', () => {

@@ -6,6 +6,7 @@ import type { AccountCall, AccountResult } from '../core/account-calls.ts'
 import { AppError, SessionTimeoutError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
 import {
+  dropReporter,
   parseWorkerMessage,
   PROTOCOL_VERSION as v,
   TAB_MESSAGE,
@@ -162,12 +163,14 @@ export function createSessionClient(mode: SessionMode, connect: ConnectHost): Se
     watchStatus(message)
     for (const listener of listeners) listener(message)
   }
+  // A message this page cannot read (a bug, or a host of another release) is said once per reason.
+  const onDropped = dropReporter((text) => console.warn('[session]', text))
   const deliver: Deliver = (data) => {
-    const message = parseWorkerMessage(data)
+    const message = parseWorkerMessage(data, onDropped)
     if (message) emit(message)
   }
   const post = connect(deliver)
-  const unsubscribeChannel = subscribeWorkerMessages(emit)
+  const unsubscribeChannel = subscribeWorkerMessages(emit, { onDropped })
 
   // The host sleeps between the times it names; a tab shown again or focused wakes it at once
   // (it may be due, or have been stopped since), as the wake timer does at the named time.
