@@ -96,7 +96,10 @@ const signsWithSelected = () =>
     signsWithSelected: true,
   })
 
-/** The connect prompts a wallet shows (account access, unlock). */
+/**
+ * The connect prompts a wallet shows (account access, unlock): wagmi's connect asks for access
+ * once, which unlocks a locked wallet too, and then needs no `eth_requestAccounts`.
+ */
 const prompts = (wallet: Wallet) =>
   wallet.count('wallet_requestPermissions') + wallet.count('eth_requestAccounts')
 
@@ -106,7 +109,7 @@ describe('(a) a wallet not yet allowed on this site', () => {
     const { complete, started, authenticated } = renderSignIn([alpha])
     await choose('Alpha')
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
-    expect(prompts(alpha)).toBeGreaterThan(0)
+    expect(prompts(alpha)).toBe(1)
     expect(alpha.count('personal_sign')).toBe(1)
     expect(started).toEqual([{ address: fakeAddress(0), chainId: 1 }])
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
@@ -130,7 +133,9 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
     const release = hold(alpha, 'eth_accounts')
     const { setup, complete } = renderSignIn([alpha])
-    await eventually(() => expect(alpha.count('eth_accounts')).toBeGreaterThan(0))
+    await eventually(() =>
+      expect(alpha.count('eth_accounts'), "wagmi's reconnect asks for the accounts, held").toBe(1),
+    )
     await choose('Alpha')
     // wagmi's reconnect on load says 'connecting' when nothing was current before, as here.
     expect(setup.config.state.status, 'still reconnecting at the click').toBe('connecting')
@@ -145,15 +150,18 @@ describe('(b) a wallet that already trusts the site (wagmi reconnected it as the
     const alpha = fakeWallet({ name: 'Alpha', rdns: 'com.alpha', trusted: true })
     const release = hold(alpha, 'eth_accounts')
     const { setup, complete, authenticated } = renderSignIn([alpha])
-    await eventually(() => expect(alpha.count('eth_accounts')).toBeGreaterThan(0))
+    await eventually(() =>
+      expect(alpha.count('eth_accounts'), "wagmi's reconnect asks for the accounts, held").toBe(1),
+    )
     await choose('Alpha')
     // The wait is over while wagmi still reconnects: the wallet is connected (asked) meanwhile.
-    await vi.waitFor(() => expect(prompts(alpha)).toBeGreaterThan(0), {
+    await vi.waitFor(() => expect(prompts(alpha)).toBe(1), {
       timeout: RECONNECT_WAIT_MS + 5000,
     })
     expect(setup.config.state.connections.size, 'the reconnect still waits on the wallet').toBe(0)
     release()
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
+    expect(prompts(alpha), 'the reconnect, answered late, asks nothing more').toBe(1)
     expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
     expect(alpha.count('personal_sign')).toBe(1)
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
@@ -176,7 +184,7 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     await eventually(() => expect(setup.config.state.status).toBe('disconnected'))
     await choose('Alpha')
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
-    expect(prompts(alpha)).toBeGreaterThan(0)
+    expect(prompts(alpha)).toBe(1)
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
   })
 
@@ -189,7 +197,7 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a wallet' }))
     await choose('Alpha')
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
-    expect(prompts(alpha)).toBeGreaterThan(0)
+    expect(prompts(alpha)).toBe(1)
   })
 
   it('locked without a word since wagmi reconnected it: wagmi keeps it, choosing it asks to unlock, then signs', async () => {
@@ -204,7 +212,7 @@ describe('(c) a locked wallet (no accounts until it asks)', () => {
     alpha.lock()
     await userEvent.click(await screen.findByRole('button', { name: /^Sign in with wallet 0x/ }))
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
-    expect(prompts(alpha)).toBeGreaterThan(0)
+    expect(prompts(alpha)).toBe(1)
     expect(screen.queryByTestId('wallet-sign-in-error')).toBeNull()
     expect(authenticated).toEqual([{ address: fakeAddress(0), signer: fakeAddress(0) }])
   })
@@ -320,7 +328,7 @@ describe('(f) two wallets announced', () => {
     expect(await screen.findByRole('button', { name: 'Use Alpha' })).toBeEnabled()
     await choose('Beta')
     await eventually(() => expect(complete).toHaveBeenCalledWith(SESSION, '/'))
-    expect(prompts(beta)).toBeGreaterThan(0)
+    expect(prompts(beta)).toBe(1)
     expect(beta.count('personal_sign')).toBe(1)
     expect(alpha.count('personal_sign')).toBe(0)
     expect(authenticated).toEqual([{ address: fakeAddress(1), signer: fakeAddress(1) }])
