@@ -13,8 +13,9 @@ export function createMemoryStore(): KeyValueStore {
     async get<T>(key: string) {
       return copy(values.get(key)) as T | undefined
     },
-    async update<T>(key: string, fn: (current: T | undefined) => T) {
-      values.set(key, copy(fn(copy(values.get(key)) as T | undefined)))
+    async update<T>(key: string, fn: (current: T | undefined) => T | undefined) {
+      const next = fn(copy(values.get(key)) as T | undefined)
+      if (next !== undefined) values.set(key, copy(next))
     },
   }
 }

@@ -50,9 +50,9 @@ export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>
   /**
    * Reads and writes one key atomically (one transaction): `fn` runs exactly once with the
-   * current value, and its result is stored.
+   * current value, and its result is stored; when it returns `undefined`, nothing is written.
    */
-  update<T>(key: string, fn: (current: T | undefined) => T): Promise<void>
+  update<T>(key: string, fn: (current: T | undefined) => T | undefined): Promise<void>
 }
 
 /** Sends a message to every tab. */

@@ -297,6 +297,48 @@ describe('schedule', () => {
   })
 })
 
+/** Wraps the harness's store in one that counts the updates that wrote; call it to read the count. */
+function countWrites(): () => number {
+  const inner = h.store
+  let writes = 0
+  h = {
+    ...h,
+    store: {
+      get: (key) => inner.get(key),
+      update: (key, fn) =>
+        inner.update(key, (current) => {
+          const next = fn(current as never)
+          if (next !== undefined) writes++
+          return next
+        }),
+    },
+  }
+  return () => writes
+}
+
+describe('writes', () => {
+  it('a successful re-authentication writes twice (the session, then its list), a failed one once', async () => {
+    const writes = countWrites()
+    const engine = h.spawn(h.store)
+    h.clock.advance(MIN)
+    expect(await engine.handoff(h.backend.signIn('user-a'))).toEqual({ ok: true })
+    const afterSignIn = writes()
+    h.clock.advance(10 * MIN)
+    await engine.wake('heartbeat')
+    expect(writes() - afterSignIn).toBe(2)
+    h.backend.authenticateOutage = { fail: 'network' }
+    h.clock.advance(10 * MIN)
+    const beforeFailure = writes()
+    await engine.wake('heartbeat')
+    expect(writes() - beforeFailure).toBe(1)
+    // Wakes before the retry is due, and snapshots, change nothing and write nothing.
+    const beforeWakes = writes()
+    await engine.wake('heartbeat')
+    await engine.snapshot()
+    expect(writes()).toBe(beforeWakes)
+  })
+})
+
 describe('failures', () => {
   it('backs off 2000, 4000, … 256000 ms and stays there, never signing out', async () => {
     await signIn()

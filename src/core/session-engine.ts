@@ -172,7 +172,10 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  /** Atomically replaces the state with what `fn` returns (null: leave it) and says whether it wrote. */
+  /**
+   * Atomically replaces the state with what `fn` returns, and says whether it wrote: null leaves
+   * it as it is, and nothing is written.
+   */
   async function mutate(fn: Transition): Promise<boolean> {
     let wrote = false
     let result: EngineState | null = null
@@ -181,7 +184,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
       const next = fn(current)
       wrote = next !== null
       result = next ?? current
-      return result
+      return next ?? undefined
     })
     if (result !== null) {
       status.noteState(result)

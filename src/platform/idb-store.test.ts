@@ -1,11 +1,29 @@
 /** The IndexedDB store (over fake-indexeddb): values survive a new connection and updates are atomic. */
-import { IDBFactory } from 'fake-indexeddb'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createIdbStore } from './idb-store.ts'
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory()
 })
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** Counts the puts of IndexedDB object stores from now on; call the result to read the count. */
+function countPuts(): () => number {
+  let puts = 0
+  const put = IDBObjectStore.prototype.put
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['put']>
+  ) {
+    puts++
+    return put.apply(this, args)
+  })
+  return () => puts
+}
 
 describe('createIdbStore', () => {
   it('reads what it wrote, from a new connection too', async () => {
@@ -29,6 +47,29 @@ describe('createIdbStore', () => {
       ),
     )
     expect(await createIdbStore().get('count')).toBe(60)
+  })
+
+  it('writes nothing when the updater returns undefined, and the transaction still ends', async () => {
+    const store = createIdbStore()
+    await store.update('k', () => ({ a: 1 }))
+    const puts = countPuts()
+    await store.update<{ a: number }>('k', () => undefined)
+    await store.update<{ a: number }>('k', (current) => (current?.a === 1 ? undefined : { a: 1 }))
+    expect(puts()).toBe(0)
+    await store.update<{ a: number }>('k', () => ({ a: 2 }))
+    expect(puts()).toBe(1)
+    expect(await store.get('k')).toEqual({ a: 2 })
+  })
+
+  it('rejects when the updater throws, and writes nothing', async () => {
+    const store = createIdbStore()
+    await store.update('k', () => 1)
+    await expect(
+      store.update('k', () => {
+        throw new Error('no')
+      }),
+    ).rejects.toThrow('no')
+    expect(await store.get('k')).toBe(1)
   })
 
   it('hands the updater a copy, so later mutation does not leak into the store', async () => {
