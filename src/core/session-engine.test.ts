@@ -555,10 +555,22 @@ describe('sign-out and epochs', () => {
     await h.spawn().handoff(h.backend.signIn('user-b'))
     // The held call of A's session is answered after B's hand-off was confirmed.
     h.backend.authenticateFaults.push(json(404, { error_type: 'session_not_found' }))
+    const statuses = h.sent('status').length
     gate.release()
     await woke
     expect(h.sent('signout')).toHaveLength(0)
     expect((await stored())?.session?.userId).toBe('user-b')
+    // Nothing is said of it but that it was discarded: no "session ended", no reachability.
+    expect(h.logs.map((log) => log.message)).not.toContain('Session ended by the provider')
+    expect(h.logs.at(-1)?.message).toBe(
+      'Discarded a re-authentication that finished after its session ended',
+    )
+    expect(
+      h
+        .sent('status')
+        .slice(statuses)
+        .every((status) => status.online),
+    ).toBe(true)
   })
 })
 

@@ -121,8 +121,11 @@ export function afterReauth(outcome: AuthenticateOutcome, call: ReauthCall): Ste
     }
   }
   if (outcome.kind === 'unrecoverable') {
+    // Only in its epoch: an answer a sign-out or a new hand-off overtook says nothing of the
+    // session there is now, and changes nothing.
     return {
       transition: null,
+      onlyInEpoch: epoch,
       then: () => [
         { kind: 'online', online: true },
         {
@@ -133,7 +136,13 @@ export function afterReauth(outcome: AuthenticateOutcome, call: ReauthCall): Ste
         },
         { kind: 'end-session', reason: outcome.errorType, epoch },
       ],
-      otherwise: [],
+      otherwise: [
+        {
+          kind: 'log',
+          level: 'info',
+          message: 'Discarded a re-authentication that finished after its session ended',
+        },
+      ],
     }
   }
   // No answer, a 5xx, a 429 or a garbled body: either way the service cannot be used now.
