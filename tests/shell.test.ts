@@ -116,14 +116,15 @@ describe('page metadata', () => {
     // Raster icons only: the browser draws a tab's icon on the page's main thread, and an SVG
     // icon is a document of its own to lay out there on every cold start (decision 016).
     expect(await page.locator('link[rel="icon"][type="image/svg+xml"]').count()).toBe(0)
-    for (const selector of [
-      'link[rel="icon"][type="image/png"][sizes="32x32"]',
-      'link[rel="icon"][href$=".ico"]',
-      'link[rel="apple-touch-icon"]',
-    ]) {
-      const href = await page.locator(selector).first().getAttribute('href')
-      expect(href, selector).toBeTruthy()
-      expect((await page.request.get(new URL(href ?? '', appUrl).href)).ok(), selector).toBe(true)
+    for (const [selector, path] of [
+      ['link[rel="icon"][type="image/png"][sizes="32x32"]', '/favicon-32.png'],
+      ['link[rel="icon"][href$=".ico"]', '/favicon.ico'],
+      ['link[rel="apple-touch-icon"]', '/apple-touch-icon.png'],
+    ] as const) {
+      expect(await page.locator(selector).first().getAttribute('href'), selector).toBe(path)
+      const icon = await page.request.get(appUrl + path)
+      expect(icon.ok(), selector).toBe(true)
+      expect(icon.headers()['content-type'], selector).toMatch(/^image\//)
     }
     await page.close()
   })

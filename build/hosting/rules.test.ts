@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { NOT_FOUND_TEXT, answer } from './answer.ts'
 import {
   CACHE,
+  HSTS,
   PAGE_PATTERN,
   PAGE_ROUTES,
   PERMISSIONS_POLICY,
@@ -72,7 +73,7 @@ describe('hosting rules', () => {
     expect(missing).toMatchObject({ status: 404, file: null })
     expect(missing.headers['Cache-Control']).toBe('no-cache')
     expect(missing.headers['Content-Type']).toMatch(/^text\/plain/)
-    expect(missing.headers['Strict-Transport-Security']).toBeDefined()
+    expect(missing.headers['Strict-Transport-Security']).toBe(HSTS)
     expect(NOT_FOUND_TEXT).not.toMatch(/<html/i)
   })
 
@@ -94,7 +95,7 @@ describe('hosting rules', () => {
   it('pin HTTPS only where the site is served over HTTPS', () => {
     const overHttp = hostingRules(policies, { https: false })
     expect(ruleFor(overHttp, '/').headers).not.toHaveProperty('Strict-Transport-Security')
-    expect(ruleFor(rules, '/').headers).toHaveProperty('Strict-Transport-Security')
+    expect(ruleFor(rules, '/').headers).toHaveProperty('Strict-Transport-Security', HSTS)
   })
 
   it('deny unused powerful features and keep passkeys, copying and sharing for the app', () => {

@@ -144,7 +144,7 @@ describe('keep', () => {
     // Kept again, it is fetched again.
     await images.keep([url(1)])
     expect(fetched).toEqual([url(1), url(1)])
-    expect(await images.match(url(1))).toBeDefined()
+    expect((await (await images.match(url(1)))?.blob())?.size, 'the image kept again').toBe(10)
   })
 })
 
