@@ -23,9 +23,6 @@ export type PoapEventStatus = (typeof POAP_EVENT_STATUSES)[number]
 /** Statuses of the active group (spec §4). */
 export const ACTIVE_STATUSES: readonly PoapEventStatus[] = ['active', 'pending-approval', 'future']
 
-/** Statuses of the inactive (past) group (spec §4). */
-export const INACTIVE_STATUSES: readonly PoapEventStatus[] = ['expired', 'rejected']
-
 /**
  * One event collectible tied to the user's cards, as the app keeps it (already normalised).
  * Everything but id and name may be unknown (null): the screens show what an entry has.

@@ -239,16 +239,9 @@ export type MessagesOf<Table extends Record<string, Schema<object>>> = {
 
 type WorkerMessages = MessagesOf<typeof workerMessages>
 
-export type SigninMessage = WorkerMessages['signin']
-export type SignoutMessage = WorkerMessages['signout']
-export type SessionMessage = WorkerMessages['session']
-export type EventsMessage = WorkerMessages['events']
-export type EventsErrorMessage = WorkerMessages['events-error']
 export type StatusMessage = WorkerMessages['status']
 export type SnapshotMessage = WorkerMessages['snapshot']
 export type ReportMessage = WorkerMessages['report']
-export type AccountResultMessage = WorkerMessages['account-result']
-export type HandoffResultMessage = WorkerMessages['handoff-result']
 /** Every message from the worker to tabs. */
 export type WorkerMessage = WorkerMessages[keyof WorkerMessages]
 

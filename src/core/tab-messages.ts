@@ -46,14 +46,6 @@ const tabMessages = {
 
 type TabMessages = MessagesOf<typeof tabMessages>
 
-export type HelloMessage = TabMessages['hello']
-export type HandoffMessage = TabMessages['handoff']
-export type HeartbeatMessage = TabMessages['heartbeat']
-export type RefreshMessage = TabMessages['refresh']
-export type TapMessage = TabMessages['tap']
-export type SignoutRequestMessage = TabMessages['signout']
-export type ReportReceivedMessage = TabMessages['report-received']
-export type AccountMessage = TabMessages['account']
 /** Every message from a tab to the worker. */
 export type TabMessage = TabMessages[keyof TabMessages]
 
