@@ -2,9 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   groupEvents,
-  hasActiveEvents,
   hasEnded,
-  hasInactiveEvents,
   isKnownStatus,
   normaliseEventStatus,
   parsePoapEvent,
@@ -145,24 +143,5 @@ describe('grouping', () => {
     expect(hasEnded(today, NOW)).toBe(false)
     expect(hasEnded(today, Date.UTC(2026, 5, 16, 11, 59))).toBe(false)
     expect(hasEnded(today, Date.UTC(2026, 5, 16, 12))).toBe(true)
-  })
-
-  it('derives the two flags from the groups', () => {
-    const future = event({ id: 'f', status: 'future' })
-    const rejected = event({ id: 'r', status: 'rejected' })
-    const oldUnknown = event({ id: 'u', status: 'claimed', endDate: '2020-01-01' })
-    expect([hasActiveEvents([], NOW), hasInactiveEvents([], NOW)]).toEqual([false, false])
-    expect([hasActiveEvents([future], NOW), hasInactiveEvents([future], NOW)]).toEqual([
-      true,
-      false,
-    ])
-    expect([hasActiveEvents([rejected], NOW), hasInactiveEvents([rejected], NOW)]).toEqual([
-      false,
-      true,
-    ])
-    expect([hasActiveEvents([oldUnknown], NOW), hasInactiveEvents([oldUnknown], NOW)]).toEqual([
-      false,
-      true,
-    ])
   })
 })

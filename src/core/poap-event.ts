@@ -125,16 +125,6 @@ export function isInActiveGroup(event: PoapEvent, now: number): boolean {
   return !hasEnded(event, now)
 }
 
-/** Whether any event is in the active group at `now`. */
-export function hasActiveEvents(events: readonly PoapEvent[], now: number): boolean {
-  return events.some((event) => isInActiveGroup(event, now))
-}
-
-/** Whether any event is in the inactive (past) group at `now`. */
-export function hasInactiveEvents(events: readonly PoapEvent[], now: number): boolean {
-  return events.some((event) => !isInActiveGroup(event, now))
-}
-
 /** The events split into the two groups, each in the order received. */
 export interface GroupedEvents {
   active: PoapEvent[]

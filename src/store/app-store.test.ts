@@ -3,8 +3,6 @@ import { PROTOCOL_VERSION as v, WORKER_MESSAGE, type WorkerMessage } from '../co
 import type { PoapEvent } from '../core/poap-event.ts'
 import {
   createAppStore,
-  selectHasActiveEvents,
-  selectHasInactiveEvents,
   selectHolder,
   selectIsSignedIn,
   selectReachability,
@@ -156,22 +154,6 @@ describe('app store', () => {
     expect(store.getState().events).toMatchObject({ error: 'offline', list: [{ id: '1' }] })
     store.getState().apply(eventsMessage([]))
     expect(store.getState().events).toMatchObject({ error: null, list: [] })
-  })
-
-  it.each([
-    [['active'], true, false],
-    [['pending-approval'], true, false],
-    [['future'], true, false],
-    [['expired'], false, true],
-    [['rejected'], false, true],
-    [['future', 'rejected'], true, true],
-    [[], false, false],
-  ] as const)('flags %j as active=%s inactive=%s', (statuses, active, inactive) => {
-    const store = createAppStore()
-    store.getState().apply(signin)
-    store.getState().apply(eventsMessage(statuses.map((status, i) => event(String(i), status))))
-    expect(selectHasActiveEvents(store.getState())).toBe(active)
-    expect(selectHasInactiveEvents(store.getState())).toBe(inactive)
   })
 
   it('takes the whole view from a snapshot', () => {

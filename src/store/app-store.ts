@@ -6,12 +6,7 @@ import {
   type SignOutReason,
   type WorkerMessage,
 } from '../core/protocol.ts'
-import {
-  hasActiveEvents,
-  hasInactiveEvents,
-  keepUnchanged,
-  type PoapEvent,
-} from '../core/poap-event.ts'
+import { keepUnchanged, type PoapEvent } from '../core/poap-event.ts'
 
 /** The signed-in holder as the view knows them: never a credential (no session token, no JWT). */
 export interface Holder {
@@ -206,14 +201,6 @@ export const selectIsSignedIn = (state: AppState): boolean => state.auth.status 
 /** The signed-in holder, or null when no one is signed in (or the host has not said yet). */
 export const selectHolder = (state: Pick<AppState, 'auth'>): Holder | null =>
   state.auth.status === 'signed-in' ? state.auth.holder : null
-
-/** True when the list has an event of the active group now (an event of unknown status by its dates). */
-export const selectHasActiveEvents = (state: AppState): boolean =>
-  hasActiveEvents(state.events.list ?? [], Date.now())
-
-/** True when the list has an event of the past group now (an event of unknown status by its dates). */
-export const selectHasInactiveEvents = (state: AppState): boolean =>
-  hasInactiveEvents(state.events.list ?? [], Date.now())
 
 /** Resolves once the auth status is known (the session host has answered). */
 export function whenAuthKnown(store: AppStore): Promise<AuthStatus> {
