@@ -254,6 +254,7 @@ describe('keyboard', () => {
       await page.goto(appUrl + '/account')
       await walletPanel(page).waitFor()
       await tabTo(page, page.getByRole('button', { name: 'Sign out' }))
+      expect(await focused(page)).toBe('BUTTON "Sign out"')
     })
   })
 })

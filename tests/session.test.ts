@@ -234,6 +234,12 @@ describe('sign-in', () => {
         .filter({ hasText: /expired or was already used/ })
         .waitFor()
       await page.getByRole('button', { name: 'Send code' }).waitFor()
+      // One message, above the email form, on the sign-in page with the token out of the address.
+      expect(await page.getByRole('alert').allTextContents()).toEqual([
+        expect.stringContaining('This sign-in link has expired or was already used.'),
+      ])
+      expect(await page.getByLabel('Email').isEditable()).toBe(true)
+      await expect.poll(() => page.url()).toBe(appUrl + '/auth/email')
     } finally {
       await resetProviderClock()
     }
@@ -278,6 +284,11 @@ describe('sign-in', () => {
       await page.getByLabel('6-digit code').fill(code ?? '')
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.getByRole('alert').filter({ hasText: 'has expired' }).waitFor()
+      // One message saying so, and the holder still on the sign-in page, not signed in.
+      expect(await page.getByRole('alert').allTextContents()).toEqual([
+        expect.stringContaining('That code is not right, or it has expired.'),
+      ])
+      expect(new URL(page.url()).pathname).toBe('/auth/email')
     } finally {
       await resetProviderClock()
     }

@@ -78,21 +78,24 @@ describe('unknown routes', () => {
   it('are for signed-in holders (spec §2): anyone else is asked to sign in first', async () => {
     const page = await context.newPage()
     await page.goto(appUrl + '/no/such/page')
-    await page.waitForURL(
-      (url) =>
-        url.pathname === '/auth/email' && url.searchParams.get('redirect') === '/no/such/page',
-    )
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await page.waitForURL((url) => url.pathname === '/auth/email')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/no/such/page')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
     await page.close()
   })
 
   it('show a signed-in holder a not-found page with a way home', async () => {
     const { page } = await suite.signedIn()
     await page.goto(appUrl + '/no/such/page')
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Page not found')
+    // Said at the address asked for: not sent to sign in, nor home.
+    expect(page.url()).toBe(appUrl + '/no/such/page')
     await page.getByRole('link', { name: 'Back to home' }).click()
     await page.waitForURL(appUrl + '/')
     await expectEventsHome(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your events')
   })
 })
 

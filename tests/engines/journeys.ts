@@ -290,6 +290,11 @@ export function journeys(
       const screen = await open('/')
       await expectSignedOutHome(screen)
       await expectWorkerControl(screen)
+      expect(await screen.location()).toBe('/')
+      expect(
+        await screen.window.evaluate(() => navigator.serviceWorker.controller?.scriptURL, null),
+        'the app’s worker in control',
+      ).toBe(site().url + '/sw.js')
     })
 
     journey('signs in with an emailed code and shows the events', async () => {
@@ -403,12 +408,14 @@ export function journeys(
       'shows a list whose kept images the browser dropped, with no network, and nothing goes wrong',
       async () => {
         const screen = await signedIn()
+        const names = await shownEvents(screen)
         await imagesKept(screen)
         // A browser short of space may drop Cache Storage; the page had shown the images before.
         await screen.window.evaluate((name) => caches.delete(name), IMAGE_CACHE_NAME)
         await site().setNetwork(false)
         await screen.reload()
         await expectEventsHome(screen)
+        expect(await shownEvents(screen)).toEqual(names)
         await screen.until(
           'no broken image: each shown, still loading, or a placeholder in its place',
           () =>
@@ -464,6 +471,11 @@ export function journeys(
       await screen.waitForLocation(TAP)
       await screen.waitForText('Card details for support')
       await refreshAnswered(screen)
+      // Back on the very tap, signed in.
+      expect(await screen.location()).toBe(TAP)
+      expect(await record(screen)).toMatchObject({
+        session: { userId: expect.stringMatching(/^user-/) },
+      })
     })
 
     journey('collects a signed-in tap with one refresh', async () => {
@@ -471,6 +483,10 @@ export function journeys(
       await screen.goto(TAP)
       await screen.waitForText('Card details for support')
       await refreshAnswered(screen)
+      // Collected at once: nothing kept on the phone for later.
+      await expect
+        .poll(async () => (await record(screen))?.tapQueue?.taps, { message: 'no tap kept' })
+        .toEqual([])
     })
   })
 }
