@@ -300,7 +300,9 @@ export function journeys(
     journey('signs in with an emailed code and shows the events', async () => {
       const screen = await signedIn()
       expect((await shownEvents(screen)).length).toBeGreaterThan(0)
-      expect((await record(screen))?.session).not.toBeNull()
+      expect(await record(screen)).toMatchObject({
+        session: { userId: expect.stringMatching(/^user-/) },
+      })
     })
 
     journey('re-authenticates in the worker when due, after a reload', async () => {
