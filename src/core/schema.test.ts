@@ -3,18 +3,22 @@ import {
   anyString,
   array,
   boolean,
+  count,
   custom,
   finiteNumber,
+  literal,
   merge,
   nonEmptyString,
   nullable,
   object,
   oneOf,
+  optional,
   optionalString,
   orWhenAbsent,
   refine,
   variant,
 } from './schema.ts'
+import { orElse, readableItems } from './schema-tolerant.ts'
 import { ValidationError } from './validation.ts'
 
 /** The path a failed read names, or null when it read. */
@@ -113,5 +117,42 @@ describe('schema', () => {
     const both = merge(object({ id: nonEmptyString }), upper)
     expect(both.read({ id: '1', name: 'ana', other: true }, '')).toEqual({ id: '1', name: 'ANA' })
     expect(failurePath(() => both.read({ id: '1' }, 'm'))).toBe('m')
+  })
+
+  it('reads counts and exact values', () => {
+    expect(count.read(0, 'p')).toBe(0)
+    expect(failurePath(() => count.read(-1, 'p'))).toBe('p')
+    expect(failurePath(() => count.read(1.5, 'p'))).toBe('p')
+    expect(literal(1).read(1, 'p')).toBe(1)
+    expect(failurePath(() => literal(1).read('1', 'p'))).toBe('p')
+  })
+
+  it('leaves an absent optional field without a key, and reads a present one', () => {
+    const cache = object({ id: nonEmptyString, key: optional(anyString) })
+    expect(cache.read({ id: 'a' }, '')).toStrictEqual({ id: 'a' })
+    expect(cache.read({ id: 'a', key: '' }, '')).toStrictEqual({ id: 'a', key: '' })
+    expect(failurePath(() => cache.read({ id: 'a', key: 3 }, ''))).toBe('key')
+  })
+})
+
+describe('tolerant blocks', () => {
+  it('drop the items that cannot be read, holes included, one by one', () => {
+    const holed = structuredClone([1, 'two', 3, 4])
+    delete holed[3]
+    expect(readableItems(finiteNumber).read(holed, 'list')).toEqual([1, 3])
+    expect(failurePath(() => readableItems(finiteNumber).read('list', 'list'))).toBe('list')
+  })
+
+  it('fall back for a part that cannot be read, absent included', () => {
+    const part = orElse(object({ n: finiteNumber }), () => ({ n: 0 }))
+    expect(part.read({ n: 2 }, 'p')).toEqual({ n: 2 })
+    expect(part.read({ n: 'two' }, 'p')).toEqual({ n: 0 })
+    expect(part.read(undefined, 'p')).toEqual({ n: 0 })
+  })
+
+  it('let a failure that is not the value’s through', () => {
+    const buggy = custom((): number => JSON.parse('{') as number)
+    expect(() => orElse(buggy, () => 0).read(1, 'p')).toThrow(SyntaxError)
+    expect(() => readableItems(buggy).read([1], 'p')).toThrow(SyntaxError)
   })
 })

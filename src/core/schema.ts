@@ -7,6 +7,7 @@
 import {
   expectArray,
   expectBoolean,
+  expectCount,
   expectNumber,
   expectOneOf,
   expectOptionalString,
@@ -49,6 +50,18 @@ export const finiteNumber: Schema<number> = custom(expectNumber)
 /** A boolean. */
 export const boolean: Schema<boolean> = custom(expectBoolean)
 
+/** A whole number ≥ 0 (a count, an epoch). */
+export const count: Schema<number> = custom(expectCount)
+
+/** Exactly `value` (a version number, say). */
+export const literal = /* @__NO_SIDE_EFFECTS__ */ <const T extends string | number | boolean>(
+  value: T,
+): Schema<T> =>
+  custom((read, path) => {
+    if (read !== value) throw new ValidationError(path, JSON.stringify(value))
+    return value
+  })
+
 /** One of the strings `allowed`. */
 export const oneOf = /* @__NO_SIDE_EFFECTS__ */ <const T extends string>(
   allowed: readonly T[],
@@ -72,6 +85,17 @@ export const array = /* @__NO_SIDE_EFFECTS__ */ <T>(item: Schema<T>): Schema<T[]
     expectArray(value, path).map((entry, i) => item.read(entry, `${path}[${i}]`)),
   )
 
+/** A field that may be absent: the object read then has no such key. */
+export interface OptionalSchema<T> extends Schema<T | undefined> {
+  readonly optional: true
+}
+
+/** `inner`'s read, for a field an object may leave out (see `object`). */
+export const optional = /* @__NO_SIDE_EFFECTS__ */ <T>(inner: Schema<T>): OptionalSchema<T> => ({
+  optional: true,
+  read: (value, path) => (value === undefined ? undefined : inner.read(value, path)),
+})
+
 /** Null as null, anything else read by `inner`. */
 export const nullable = /* @__NO_SIDE_EFFECTS__ */ <T>(inner: Schema<T>): Schema<T | null> =>
   custom((value, path) => (value === null ? null : inner.read(value, path)))
@@ -86,18 +110,32 @@ export const orWhenAbsent = /* @__NO_SIDE_EFFECTS__ */ <T>(
 /** Named fields, each with its schema. */
 export type Fields = Record<string, Schema<unknown>>
 
-/** The object type `fields` describe. */
-export type ObjectOf<F extends Fields> = Simplify<{ -readonly [K in keyof F]: Infer<F[K]> }>
+/** The keys of `fields` whose schema is `optional`. */
+type OptionalKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends OptionalSchema<unknown> ? K : never
+}[keyof F]
 
-/** An object with exactly the fields `fields` name (others are left behind). */
+/** The object type `fields` describe: an `optional` field's key may be missing. */
+export type ObjectOf<F extends Fields> = Simplify<
+  { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } & {
+    -readonly [K in OptionalKeys<F>]?: Exclude<Infer<F[K]>, undefined>
+  }
+>
+
+/**
+ * An object with exactly the fields `fields` name (others are left behind); a field read as
+ * `undefined` (an `optional` one that is absent) has no key.
+ */
 export const object = /* @__NO_SIDE_EFFECTS__ */ <const F extends Fields>(
   fields: F,
 ): Schema<ObjectOf<F>> =>
   custom((value, path) => {
     const raw = expectRecord(value, path)
     const read: Record<string, unknown> = {}
-    for (const [key, field] of Object.entries(fields))
-      read[key] = field.read(raw[key], at(path, key))
+    for (const [key, field] of Object.entries(fields)) {
+      const fieldValue = field.read(raw[key], at(path, key))
+      if (fieldValue !== undefined) read[key] = fieldValue
+    }
     return read as ObjectOf<F>
   })
 
