@@ -22,7 +22,7 @@ import { SignInPage } from '../features/auth/sign-in-page.tsx'
 import { fakeSignInProvider } from '../features/auth/sign-in-provider.test-support.ts'
 import { PasskeysPanel } from '../features/passkeys/passkeys-panel.tsx'
 import { UpdatePrompt } from '../features/install/update-prompt.tsx'
-import type { AccountResult } from '../core/account-calls.ts'
+import type { AccountResult } from '../core/account-messages.ts'
 
 /** What may stay as it is in any language: brands, the tagline, and the test's own data. */
 const KEPT = [

@@ -3,13 +3,8 @@
  * register, rename, remove; decisions 013 and 026): with the session token it alone holds, only
  * with the holder present for a change, the list as the provider then has it after each change.
  */
-import {
-  readCreationOptions,
-  readPasskeys,
-  readRegisteredSession,
-  type AccountCall,
-  type AccountResult,
-} from './account-calls.ts'
+import { readCreationOptions, readPasskeys, readRegisteredSession } from './account-calls.ts'
+import { type AccountCall, type AccountResult } from './account-messages.ts'
 import { FRESH_FACTOR_MS } from './constants.ts'
 import type { EngineState, StoredSession } from './engine-state.ts'
 import type { EngineStatus } from './engine-status.ts'

@@ -1,7 +1,7 @@
 /** Properties of the worker ⇄ tab protocol: total validators, round trips, and no session token where the design has none. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_OPS, type AccountCall, type AccountResult } from './account-calls.ts'
+import { ACCOUNT_OPS, type AccountCall, type AccountResult } from './account-messages.ts'
 import { UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
 import {
   parseWorkerMessage,

@@ -4,7 +4,7 @@
  * to tabs is here; what tabs send to the worker, read only by the worker (or the page host), is in
  * tab-messages.ts, so a page's start-up code carries only the reader it uses (decision 035).
  */
-import { accountResultSchema } from './account-calls.ts'
+import { accountResultSchema } from './account-messages.ts'
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import { parsePoapEventList } from './poap-event.ts'
 import {

@@ -6,10 +6,10 @@
 import {
   accountRequest,
   readProviderAnswer,
-  type AccountCall,
   type AccountRequest,
   type ProviderAnswer,
 } from './account-calls.ts'
+import { type AccountCall } from './account-messages.ts'
 import { PROVIDER_API_PREFIX, SESSION_ABORT_KEY, SESSION_DURATION_MINUTES } from './constants.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts, HttpResponse } from './ports.ts'

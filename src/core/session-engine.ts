@@ -1,5 +1,5 @@
 /** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
-import type { AccountCall, AccountResult } from './account-calls.ts'
+import type { AccountCall, AccountResult } from './account-messages.ts'
 import {
   ENGINE_STATE_KEY,
   EVENTS_CACHE_TTL_MS,

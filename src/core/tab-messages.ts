@@ -3,7 +3,7 @@
  * other half of the protocol (protocol.ts), read only by the worker and the page host, so a page's
  * start-up code never carries it (decision 035).
  */
-import { accountCallSchema } from './account-calls.ts'
+import { accountCallSchema } from './account-messages.ts'
 import {
   readMessage,
   requestId,

@@ -2,7 +2,7 @@
  * The page's side of the session: talks to the session host (the service worker, or the same
  * engine run in the page where no worker can run), wakes it when it asks, and relays its messages.
  */
-import type { AccountCall, AccountResult } from '../core/account-calls.ts'
+import type { AccountCall, AccountResult } from '../core/account-messages.ts'
 import { AppError, SessionTimeoutError } from '../core/error-text.ts'
 import type { AuthenticateData } from '../core/provider-session.ts'
 import {

@@ -1,7 +1,7 @@
 /** What a holder is told when the worker could not make a passkey call for their account. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AccountFailure } from '../../core/account-calls.ts'
+import type { AccountFailure } from '../../core/account-messages.ts'
 
 const NEEDS_VERIFIED = msg`Passkeys need a verified email address or phone number. Sign in once with a code, then add a passkey.`
 

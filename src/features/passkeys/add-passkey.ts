@@ -1,6 +1,6 @@
 /** Adding a passkey on this device: options from the worker, the browser's ceremony, the credential back. */
 import type { MessageDescriptor } from '@lingui/core'
-import type { AccountFailure, Passkey } from '../../core/account-calls.ts'
+import type { AccountFailure, Passkey } from '../../core/account-messages.ts'
 import type { SessionActions } from '../../session/session-client.ts'
 import { passkeyCeremonyMessage } from '../../shared/passkey-errors.ts'
 import { accountFailureMessage } from './account-failure.ts'

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
+import type { AccountCall, AccountResult, Passkey } from '../../core/account-messages.ts'
 import { PASSKEY_OFFERED_KEY } from './offer-flag.ts'
 import { PasskeyOffer } from './passkey-offer.tsx'
 import { PasskeyOfferGate } from './passkey-offer-gate.tsx'

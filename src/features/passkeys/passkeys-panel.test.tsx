@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { i18n } from '@lingui/core'
 import { describe, expect, it, vi } from 'vitest'
-import type { AccountCall, AccountResult, Passkey } from '../../core/account-calls.ts'
+import type { AccountCall, AccountResult, Passkey } from '../../core/account-messages.ts'
 import { REAUTH_MESSAGE } from './account-failure.ts'
 import { PasskeysPanel } from './passkeys-panel.tsx'
 

@@ -1,7 +1,7 @@
 /** The passkeys panel's reducer: each step of loading, an action, a rename and a removal. */
 import type { MessageDescriptor } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import type { Passkey } from '../../core/account-calls.ts'
+import type { Passkey } from '../../core/account-messages.ts'
 import {
   focusKey,
   initialPanelState,

@@ -3,7 +3,7 @@
  * action begun or ended, a rename opened or closed) is named and testable on its own.
  */
 import type { MessageDescriptor } from '@lingui/core'
-import type { Passkey } from '../../core/account-calls.ts'
+import type { Passkey } from '../../core/account-messages.ts'
 
 /**
  * The holder's passkeys: loading, shown, or why they could not be. Words are kept as messages,

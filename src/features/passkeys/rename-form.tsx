@@ -5,7 +5,7 @@ import {
   cleanPasskeyName,
   MAX_PASSKEY_NAME_LENGTH,
   type Passkey,
-} from '../../core/account-calls.ts'
+} from '../../core/account-messages.ts'
 import { FormError } from '../../shared/ui/form-error.tsx'
 
 /** The name field in place of a passkey's row; Escape or Cancel leaves it as it was. */
