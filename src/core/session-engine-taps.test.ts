@@ -7,11 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ENGINE_STATE_KEY, MAX_PENDING_TAPS } from './constants.ts'
 import type { EngineState } from './engine-state.ts'
 import { PROTOCOL_VERSION as v, TAB_MESSAGE } from './protocol.ts'
-import {
-  createEngineHarness,
-  HARNESS_CONFIG,
-  type EngineHarness,
-} from './testing/engine-harness.ts'
+import { createEngineHarness, type EngineHarness } from './testing/engine-harness.ts'
 import { json, rawEvent } from './testing/fake-backend.ts'
 
 const TAP_A = '?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -49,38 +45,6 @@ describe('a tap while the services answer', () => {
     ).toEqual(['1', '2'])
     expect(await pendingQueries()).toEqual([])
     expect(lastStatus()).toMatchObject({ online: true, refreshing: false, pendingTaps: [] })
-  })
-
-  it('makes one call however the worker is woken while the tap’s list is on its way', async () => {
-    const before = h.backend.callsTo(AUTHENTICATE).length
-    const gate = h.backend.hold((req) => new URL(req.url).pathname === EVENTS)
-    const running = h.engine.tap(TAP_A)
-    await gate.reached
-    // The call was answered; the list that settles the tap is held. A visible tab's heartbeat and
-    // a load make no call of their own for it.
-    await h.engine.wake('heartbeat')
-    await h.spawn().wake('load')
-    expect(h.backend.callsTo(AUTHENTICATE)).toHaveLength(before + 1)
-    gate.release()
-    await running
-    expect(await pendingQueries()).toEqual([])
-    expect(h.backend.callsTo(AUTHENTICATE)).toHaveLength(before + 1)
-  })
-
-  it('retries a tap whose list never came, once the list’s deadline has passed', async () => {
-    const before = h.backend.callsTo(AUTHENTICATE).length
-    h.backend.honourAbort = false
-    const gate = h.backend.hold((req) => new URL(req.url).pathname === EVENTS)
-    // The worker is stopped while the list is on its way: its fetch never ends.
-    void h.engine.tap(TAP_A)
-    await gate.reached
-    h.clock.advance(HARNESS_CONFIG.timing.cardsTimeoutMs - 1)
-    await h.spawn().wake('heartbeat')
-    expect(h.backend.callsTo(AUTHENTICATE)).toHaveLength(before + 1)
-    h.clock.advance(1)
-    gate.release()
-    await h.spawn().wake('heartbeat')
-    expect(h.backend.callsTo(AUTHENTICATE)).toHaveLength(before + 2)
   })
 
   it('tells tabs the tap is pending while its refresh runs', async () => {

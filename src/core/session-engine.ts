@@ -325,15 +325,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         if (due === null) return []
         end = status.begin()
         const outcome = await provider.authenticate(session)
-        const call = {
-          epoch: state.epoch,
-          session,
-          due,
-          now: clock.now(),
-          timing,
-          delayFor,
-          listWithinMs: timing.cardsTimeoutMs,
-        }
+        const call = { epoch: state.epoch, session, due, now: clock.now(), timing, delayFor }
         return apply(afterReauth(outcome, call))
       })
       await performAll(after)
@@ -387,12 +379,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
 
   async function tap(query: string): Promise<void> {
     await mutate(transitions.tapKept(query, clock.now(), MAX_PENDING_TAPS))
-    // Whatever the schedule says: the holder is looking at this tap now. A call that succeeded
-    // after it was kept already fetches the list that settles it.
-    await reauthenticate((session, _now, state) =>
-      state.tapQueue.taps.some((tap) => tap.query === query && tap.savedAt >= session.lastAuthAt)
-        ? 'requested'
-        : null,
+    // Whatever the schedule says: the holder is looking at this tap now.
+    await reauthenticate((_session, _now, state) =>
+      state.tapQueue.taps.some((tap) => tap.query === query) ? 'requested' : null,
     )
   }
 

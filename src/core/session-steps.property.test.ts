@@ -44,7 +44,6 @@ const call: fc.Arbitrary<ReauthCall> = fc.record({
   now: time,
   timing: fc.constant(TEST_TIMING),
   delayFor: fc.constant((attempt: number) => 500 * 2 ** attempt),
-  listWithinMs: fc.constant(8_000),
 })
 
 /** The state the call's step meets: its own session and epoch, or a later epoch. */

@@ -81,8 +81,6 @@ export interface ReauthCall {
   timing: ScheduleTiming
   /** The backoff before the next try after `attempt` failures in a row. */
   delayFor: (attempt: number) => number
-  /** How long the list fetched after a success may take (the cards API's deadline). */
-  listWithinMs: number
 }
 
 /** What a re-authentication's outcome leads to. */
@@ -100,7 +98,7 @@ export function afterReauth(outcome: AuthenticateOutcome, call: ReauthCall): Ste
       backoffAttempt: 0,
     }
     return {
-      transition: inEpoch(epoch, reauthenticated(next, now + call.listWithinMs)),
+      transition: inEpoch(epoch, reauthenticated(next)),
       then: () => [
         { kind: 'online', online: true },
         {

@@ -53,9 +53,7 @@ const delayFor = (attempt: number) => 1000 * (attempt + 1)
 const anyTransition: fc.Arbitrary<[string, Transition]> = fc.oneof(
   fc.constant(['signedOut', signedOut] as [string, Transition]),
   session.map((s): [string, Transition] => ['handedOff', handedOff(s)]),
-  fc
-    .tuple(session, time)
-    .map(([s, by]): [string, Transition] => ['reauthenticated', reauthenticated(s, by)]),
+  session.map((s): [string, Transition] => ['reauthenticated', reauthenticated(s)]),
   time.map((now): [string, Transition] => ['reauthFailed', reauthFailed(now, delayFor)]),
   time.map((now): [string, Transition] => ['tapsFailed', tapsFailed(now, delayFor)]),
   fc

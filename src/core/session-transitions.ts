@@ -68,20 +68,13 @@ export const handedOff =
 /** The session ended (sign-out, or the provider ended it): a new epoch with nothing kept. */
 export const signedOut = (state: EngineState): EngineState => initialEngineState(state.epoch + 1)
 
-/**
- * A re-authentication succeeded: `next` is the session with its new schedule. The list it fetches
- * next settles the taps pending now, so they ask for no call of their own before `listBy` (when
- * that fetch has given up at the latest): a wake meanwhile makes no second call for them.
- */
+/** A re-authentication succeeded: `next` is the session with its new schedule. */
 export const reauthenticated =
-  (next: StoredSession, listBy: number): Transition =>
-  (state) => {
-    if (state.session === null) return null
-    const queue = state.tapQueue
-    const tapQueue =
-      queue.taps.length === 0 ? queue : { ...queue, retryAt: Math.max(queue.retryAt, listBy) }
-    return { ...state, session: next, events: eventsOf(state, next.userId), tapQueue }
-  }
+  (next: StoredSession): Transition =>
+  (state) =>
+    state.session === null
+      ? null
+      : { ...state, session: next, events: eventsOf(state, next.userId) }
 
 /**
  * A re-authentication failed without ending the session: it is tried again after the backoff
