@@ -20,8 +20,6 @@ export interface EngineStatus {
   noteState(state: EngineState): void
   /** Runs a network operation, shown as `refreshing` while any runs. */
   tracked<T>(fn: () => Promise<T>): Promise<T>
-  /** Starts work shown as `refreshing` until the returned function ends it (once). */
-  begin(): () => void
   /** Whether this instance has read the stored state yet (and so knows the next wake). */
   knowsWake(): boolean
 }
@@ -40,15 +38,6 @@ export function createEngineStatus(broadcast: Broadcast): EngineStatus {
     wakeAt,
   })
   const announce = () => broadcast({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.status, ...view() })
-  const begin = () => {
-    if (busy++ === 0) announce()
-    let ended = false
-    return () => {
-      if (ended) return
-      ended = true
-      if (--busy === 0) announce()
-    }
-  }
 
   return {
     view,
@@ -74,14 +63,13 @@ export function createEngineStatus(broadcast: Broadcast): EngineStatus {
       announce()
     },
     async tracked(fn) {
-      const end = begin()
+      if (busy++ === 0) announce()
       try {
         return await fn()
       } finally {
-        end()
+        if (--busy === 0) announce()
       }
     },
-    begin,
     knowsWake: () => wakeRead,
   }
 }

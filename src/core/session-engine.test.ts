@@ -163,26 +163,6 @@ describe('schedule', () => {
     expect(h.sent('signout')).toHaveLength(0)
   })
 
-  it('a wake queued behind a call does not wait for that call’s list', async () => {
-    await signIn()
-    const lists = h.backend.callsTo(EVENTS).length
-    const told = h.sent('events').length
-    h.clock.advance(10 * MIN)
-    let held = 0
-    const gate = h.backend.hold((r) => new URL(r.url).pathname === EVENTS && held++ === 0)
-    const first = h.engine.wake('heartbeat')
-    await gate.reached
-    // The first call was answered and written; its list is held. Another tab's refresh takes the
-    // lock, makes its call and fetches its own list while the first list is still on its way.
-    await h.spawn().refresh()
-    expect(h.backend.callsTo(AUTH)).toHaveLength(2)
-    expect(h.backend.callsTo(EVENTS)).toHaveLength(lists + 2)
-    expect(h.sent('events')).toHaveLength(told + 1)
-    gate.release()
-    await first
-    expect(h.sent('events')).toHaveLength(told + 2)
-  })
-
   it('concurrent heartbeats of many tabs at the due moment make one call', async () => {
     await signIn()
     const engines = Array.from({ length: 10 }, () => h.spawn())

@@ -226,8 +226,11 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     }
   }
 
-  /** Writes a step's change in one atomic update (or checks its epoch); returns what follows. */
-  async function apply(step: Step): Promise<Effect[]> {
+  /**
+   * The runner: writes a step's change in one atomic update (or checks its epoch), then performs
+   * what follows, in order.
+   */
+  async function run(step: Step, answer?: (result: HandoffResult) => void): Promise<void> {
     const { transition, onlyInEpoch } = step
     let before: EngineState | null = null
     const applies =
@@ -237,20 +240,9 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
             before = state
             return transition(state)
           })
-    return applies ? step.then(before) : step.otherwise
-  }
-
-  /** Performs effects through the ports, in order; `answer` tells the page that asked. */
-  async function performAll(
-    effects: readonly Effect[],
-    answer?: (result: HandoffResult) => void,
-  ): Promise<void> {
-    for (const effect of effects) await perform(effect, answer)
-  }
-
-  /** The runner: applies a step, then performs what follows, in order. */
-  async function run(step: Step, answer?: (result: HandoffResult) => void): Promise<void> {
-    await performAll(await apply(step), answer)
+    for (const effect of applies ? step.then(before) : step.otherwise) {
+      await perform(effect, answer)
+    }
   }
 
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
@@ -310,28 +302,26 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
 
   /**
    * One re-authentication, single flight: under the lock the state is read again and the due check
-   * repeated, so wakes that queued behind a call that just succeeded do nothing. The lock holds the
-   * call and the write of its answer; what follows (the list's fetch) runs after it, so a wake
-   * queued behind the call does not wait for the list too. All of it shows as refreshing.
+   * repeated, so wakes that queued behind a call that just succeeded do nothing.
    */
   async function reauthenticate(check: DueCheck): Promise<void> {
-    let end = () => {}
-    try {
-      const after = await locks.withLock(REAUTH_LOCK_NAME, async () => {
-        const state = await readState()
-        const session = state.session
-        if (session === null) return []
-        const due = check(session, clock.now(), state)
-        if (due === null) return []
-        end = status.begin()
-        const outcome = await provider.authenticate(session)
-        const call = { epoch: state.epoch, session, due, now: clock.now(), timing, delayFor }
-        return apply(afterReauth(outcome, call))
-      })
-      await performAll(after)
-    } finally {
-      end()
-    }
+    await locks.withLock(REAUTH_LOCK_NAME, async () => {
+      const state = await readState()
+      const session = state.session
+      if (session === null) return
+      const due = check(session, clock.now(), state)
+      if (due === null) return
+      await tracked(() => runCall(state.epoch, session, due))
+    })
+  }
+
+  async function runCall(
+    epoch: number,
+    session: StoredSession,
+    due: DueReason | 'requested',
+  ): Promise<void> {
+    const outcome = await provider.authenticate(session)
+    await run(afterReauth(outcome, { epoch, session, due, now: clock.now(), timing, delayFor }))
   }
 
   /**
