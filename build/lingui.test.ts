@@ -1,7 +1,7 @@
 /** The macros' compilation: English kept in the code, compiled as a catalog would hold it. */
 import { describe, expect, it } from 'vitest'
 import type { Plugin } from 'vite'
-import { linguiMacros, usesMacros } from './lingui.ts'
+import { linguiMacros, macroModule } from './lingui.ts'
 
 /** Runs the plugin's transform on `code` as module `id`; its output, or undefined when it skips. */
 async function transform(code: string, id: string): Promise<string | undefined> {
@@ -45,11 +45,40 @@ describe('lingui macros', () => {
     expect(out).toMatch(/message: \[\s*"Saved"\s*\]/)
   })
 
-  it('skips modules without a macro, and dependencies', () => {
-    expect(usesMacros('/app/src/a.ts', "import { i18n } from '@lingui/core'")).toBe(false)
-    expect(usesMacros('/app/node_modules/x/a.js', "import { t } from '@lingui/core/macro'")).toBe(
-      false,
+  it('compiles a module by the imports it parses, not by text that names a macro module', async () => {
+    const imports = async (code: string, id = '/app/src/a.ts') =>
+      (await macroModule(id, code)) !== null
+    const spread = ['import {', '  t,', "} from '@lingui/core/macro' // the macros", 't`Hi`']
+    expect(await imports(spread.join('\n'))).toBe(true)
+    expect(await imports("import { i18n } from '@lingui/core'")).toBe(false)
+    expect(await imports("// import { t } from '@lingui/core/macro'\nexport {}")).toBe(false)
+    expect(await imports('export const note = "from \'@lingui/core/macro\'"')).toBe(false)
+    expect(
+      await imports("import { t } from '@lingui/core/macro'", '/app/node_modules/x/a.js'),
+    ).toBe(false)
+    expect(await imports("import { t } from '@lingui/core/macro'", '/app/src/a.css')).toBe(false)
+    expect(await transform("export const note = 'see @lingui/core/macro'", '/app/src/b.ts')).toBe(
+      undefined,
     )
-    expect(usesMacros('/app/src/a.css', "import { t } from '@lingui/core/macro'")).toBe(false)
+  })
+
+  it('fails the build on a macro module left to resolve, and lets Vite’s dependency scan by', () => {
+    const plugin = linguiMacros()
+    const resolve = plugin.resolveId as (
+      this: { error(message: string): never },
+      source: string,
+      importer: string | undefined,
+      options: Record<string, unknown>,
+    ) => unknown
+    const context = {
+      error(message: string): never {
+        throw new Error(message)
+      },
+    }
+    expect(() =>
+      resolve.call(context, '@lingui/react/macro', '/app/node_modules/x/a.js', {}),
+    ).toThrow('/app/node_modules/x/a.js imports @lingui/react/macro, and its macros were not')
+    expect(resolve.call(context, '@lingui/core/macro', '/app/src/a.ts', { scan: true })).toBeNull()
+    expect(resolve.call(context, '@lingui/core', '/app/src/a.ts', {})).toBeNull()
   })
 })

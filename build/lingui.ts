@@ -6,21 +6,51 @@
  * English needs no catalog and each chunk carries its own English text. Type syntax and JSX are
  * kept for Vite's own transform after it. And Lingui's plugin compiles an imported PO catalog.
  */
-import { transformAsync, transformFromAstAsync, types, type PluginObj } from '@babel/core'
+import {
+  parseAsync,
+  transformFromAstAsync,
+  types,
+  type ParseResult,
+  type PluginObj,
+} from '@babel/core'
 import linguiMacro from '@lingui/babel-plugin-lingui-macro'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { lingui } from '@lingui/vite-plugin'
 import type { Plugin } from 'vite'
 
 /** The modules a macro can be imported from (Lingui's defaults). */
-const MACRO_IMPORT = /from\s+['"]@lingui\/(?:core|react)\/macro['"]/
+export const MACRO_MODULES: readonly string[] = ['@lingui/core/macro', '@lingui/react/macro']
 
 /** A module of the app's own, by its id (which may carry a query, as a split route's does). */
 const APP_MODULE = /^(?!.*\/node_modules\/).*\.[cm]?[jt]sx?$/
 
-/** Whether `id` with `code` needs the macros compiled. */
-export function usesMacros(id: string, code: string): boolean {
-  return APP_MODULE.test(id.split('?')[0] ?? '') && MACRO_IMPORT.test(code)
+/** The Babel options for `filename`: its own name, no configuration files, source maps. */
+const babelOptions = (filename: string) => ({
+  filename,
+  babelrc: false,
+  configFile: false,
+  sourceMaps: true,
+})
+
+/**
+ * The module `code` parsed, if it imports a macro: its imports as Babel reads them decide, not
+ * the text (a comment or a string naming a macro module imports nothing). Null when it imports
+ * none; only modules that name a macro module somewhere are parsed at all.
+ */
+export async function macroModule(id: string, code: string): Promise<ParseResult | null> {
+  const filename = id.split('?')[0] ?? id
+  if (!APP_MODULE.test(filename) || !MACRO_MODULES.some((name) => code.includes(name))) {
+    return null
+  }
+  const ast = await parseAsync(code, {
+    ...babelOptions(filename),
+    parserOpts: { plugins: /x$/.test(filename) ? ['typescript', 'jsx'] : ['typescript'] },
+  })
+  const imports = ast?.program.body.some(
+    (statement) =>
+      types.isImportDeclaration(statement) && MACRO_MODULES.includes(statement.source.value),
+  )
+  return imports === true ? ast : null
 }
 
 /** The English text of a message, compiled as Lingui compiles a catalog's, as a literal. */
@@ -53,22 +83,34 @@ export function compiledSourceMessages(): PluginObj {
   }
 }
 
-/** The plugin compiling the macros in the app's modules that import one. */
+/**
+ * The plugin compiling the macros in the app's modules that import one, and failing the build on
+ * a macro module left to resolve (its import was not compiled away): it would throw in the page.
+ * Vite's dependency scan resolves imports before any transform, so it is let through.
+ */
 export function linguiMacros(): Plugin {
   return {
     name: 'iyk:lingui-macros',
     enforce: 'pre',
+    resolveId(source, importer, options) {
+      // Vite marks its dependency scan's calls `scan` (Rollup's hook type does not name it).
+      const scanning = (options as { scan?: boolean }).scan === true
+      if (!MACRO_MODULES.includes(source) || scanning) return null
+      this.error(
+        `${importer ?? 'A module'} imports ${source}, and its macros were not compiled: ` +
+          'only the app’s own .ts/.tsx modules are (build/lingui.ts).',
+      )
+    },
     async transform(code, id) {
-      if (!usesMacros(id, code)) return undefined
-      const filename = id.split('?')[0] ?? id
-      const options = { filename, babelrc: false, configFile: false, sourceMaps: true }
+      const ast = await macroModule(id, code)
+      if (ast === null) return undefined
+      const options = babelOptions(id.split('?')[0] ?? id)
       // The English text kept (`stripMessageField`: false), then compiled in a pass of its own:
       // only what the macros wrote is there to find.
-      const expanded = await transformAsync(code, {
+      const expanded = await transformFromAstAsync(ast, code, {
         ...options,
         ast: true,
         code: false,
-        parserOpts: { plugins: /x$/.test(filename) ? ['typescript', 'jsx'] : ['typescript'] },
         plugins: [[linguiMacro, { stripMessageField: false }]],
       })
       if (!expanded?.ast) throw new Error(`Lingui's macros gave nothing for ${id}`)
@@ -84,8 +126,8 @@ export function linguiMacros(): Plugin {
 
 /**
  * Lingui's plugin compiling each imported PO catalog, the build failing on a message that does not
- * compile. Without its guard against a macro left uncompiled: Vite's dependency scan reads the
- * modules before any transform, so the guard fails it; the macros are compiled above.
+ * compile. Without its own guard against a macro left uncompiled, which fails Vite's dependency
+ * scan (it reads the modules before any transform): `linguiMacros` guards instead.
  */
 export function linguiCatalogs(): Plugin[] {
   return lingui({ failOnCompileError: true }).filter(
