@@ -168,7 +168,9 @@ describe('stored events that cannot be read', () => {
     expect(snapshot.auth).toMatchObject({ signedIn: true })
     expect(snapshot.events).toBeNull()
     expect(h.reports.filter((r) => r.context.op === 'read-state')).toEqual([])
-    expect((await h.store.get<EngineState>(ENGINE_STATE_KEY))?.session).not.toBeNull()
+    expect((await h.store.get<EngineState>(ENGINE_STATE_KEY))?.session).toMatchObject({
+      userId: 'user-a',
+    })
     await h.engine.receive({ v: PROTOCOL_VERSION, type: TAB_MESSAGE.hello }, () => {})
     expect(h.sent('events')).toHaveLength(2)
     expect((await h.engine.snapshot()).events?.events.map((e) => e.id)).toEqual(['1'])
