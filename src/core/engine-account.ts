@@ -8,24 +8,21 @@ import { type AccountCall, type AccountResult } from './account-messages.ts'
 import { FRESH_FACTOR_MS } from './constants.ts'
 import type { EngineState, StoredSession } from './engine-state.ts'
 import type { EngineStatus } from './engine-status.ts'
-import type { Broadcast, Clock, Logger, Reporter } from './ports.ts'
-import { PROTOCOL_VERSION, WORKER_MESSAGE, type SignOutReason } from './protocol.ts'
+import type { EngineEvent } from './engine-events.ts'
+import type { Clock, Logger, Reporter } from './ports.ts'
 import type { ProviderCalls } from './provider-calls.ts'
 import { toAuthenticatedSession } from './provider-session.ts'
-import { inEpoch, passkeyRegistered, type Transition } from './session-transitions.ts'
 
 /** What an account call needs of the engine running it. */
 export interface AccountCallContext {
   clock: Clock
   logger: Logger
   reporter: Reporter
-  broadcast: Broadcast
   provider: ProviderCalls
   status: Pick<EngineStatus, 'setOnline'>
   readState(): Promise<EngineState>
-  mutate(transition: Transition): Promise<boolean>
-  /** Ends the session of `epoch` (not a newer one) for `reason`, without revoking it. */
-  endSession(reason: SignOutReason, epoch: number): Promise<void>
+  /** Hands what an answer means for the session (ended, renewed) to the engine's decision. */
+  dispatch(event: EngineEvent): Promise<unknown>
 }
 
 /** Whether a call changes the holder's passkeys (the options start an addition). */
@@ -61,7 +58,7 @@ export async function runAccountCall(
       return answer.data
     }
     if (answer.endedBy !== null) {
-      await context.endSession(answer.endedBy, epoch)
+      await context.dispatch({ type: 'session-ended', epoch, reason: answer.endedBy })
     } else if (answer.failure.kind === 'unreachable') {
       status.setOnline(false)
     }
@@ -76,14 +73,8 @@ export async function runAccountCall(
   }
   if (call.op === 'passkey-register') {
     // The registration's answer carries the session with its new factor: keep it, tell the tabs.
-    const fresh = toAuthenticatedSession(readRegisteredSession(data))
-    if (await context.mutate(inEpoch(epoch, passkeyRegistered(fresh)))) {
-      context.broadcast({
-        v: PROTOCOL_VERSION,
-        type: WORKER_MESSAGE.session,
-        expiresAt: fresh.expiresAt,
-      })
-    }
+    const session = toAuthenticatedSession(readRegisteredSession(data))
+    await context.dispatch({ type: 'passkey-registered', epoch, session })
   }
   // Every change is followed by the list as the provider now has it.
   const me = call.op === 'passkeys' ? data : await ask({ op: 'passkeys' })

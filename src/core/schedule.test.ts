@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { PRODUCTION_TIMING, TEST_TIMING } from './timing.ts'
-import {
-  backoffDelay,
-  dueReason,
-  nextDueAfterSuccess,
-  nextWakeAt,
-  tapsDue,
-  type ScheduleFields,
-} from './schedule.ts'
+import { backoffDelay, dueReason, nextDueAfterSuccess, nextWakeAt, tapsDue } from './schedule.ts'
+import type { ScheduleFields } from './session-phase.ts'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

@@ -1,6 +1,7 @@
 /** When the session is due for re-authentication, and when the next call goes after a success or a failure. */
 import { BACKOFF_MAX_EXPONENT, REAUTH_IF_REMAINING_BELOW_MS } from './constants.ts'
 import type { Random } from './ports.ts'
+import { phaseOf, type ScheduleFields } from './session-phase.ts'
 import type { Timing } from './timing.ts'
 
 /** The intervals the schedule runs by (the build's `Timing`). */
@@ -20,14 +21,6 @@ export type WakeReason =
 /** Why a call is due now. */
 export type DueReason = 'scheduled' | 'expiring' | 'load' | 'clock-moved-back'
 
-/** The schedule fields of a stored session. */
-export interface ScheduleFields {
-  expiresAt: number
-  lastAuthAt: number
-  nextDueAt: number
-  backoffAttempt: number
-}
-
 /**
  * Whether a re-authentication is due at `now`, and why. While backing off only `nextDueAt` counts,
  * so neither page loads nor the under-40-minutes rule can turn an outage into a burst of calls.
@@ -41,7 +34,7 @@ export function dueReason(
   if (now >= schedule.nextDueAt) return 'scheduled'
   // No rule ever schedules further ahead than one interval: the device clock was set back.
   if (schedule.nextDueAt - now > timing.reauthIntervalMs) return 'clock-moved-back'
-  if (schedule.backoffAttempt > 0) return null
+  if (phaseOf(schedule).kind === 'backing-off') return null
   if (now - schedule.lastAuthAt < timing.reauthMinGapMs) return null
   if (schedule.expiresAt - now < REAUTH_IF_REMAINING_BELOW_MS) return 'expiring'
   // A periodic sync is as good a moment as a page load: the holder will open the app to this list.
@@ -68,7 +61,7 @@ export function tapsDue(
 ): boolean {
   if (queue.taps.length === 0) return false
   if (wake === 'sync') return true
-  return now >= queue.retryAt && schedule.backoffAttempt === 0
+  return now >= queue.retryAt && phaseOf(schedule).kind === 'signed-in'
 }
 
 /**
@@ -77,9 +70,17 @@ export function tapsDue(
  * no one is signed in: nothing is scheduled.
  */
 export function nextWakeAt(schedule: ScheduleFields | null, queue: TapRetryFields): number | null {
-  if (schedule === null) return null
-  if (queue.taps.length === 0 || schedule.backoffAttempt > 0) return schedule.nextDueAt
-  return Math.min(schedule.nextDueAt, queue.retryAt)
+  const phase = phaseOf(schedule)
+  switch (phase.kind) {
+    case 'signed-out':
+      return null
+    case 'backing-off':
+      return phase.retryAt
+    case 'signed-in':
+      return queue.taps.length === 0
+        ? phase.session.nextDueAt
+        : Math.min(phase.session.nextDueAt, queue.retryAt)
+  }
 }
 
 /**

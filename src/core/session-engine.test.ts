@@ -337,6 +337,20 @@ describe('writes', () => {
     await engine.snapshot()
     expect(writes()).toBe(beforeWakes)
   })
+
+  it('a tap whose refresh fails writes twice: the tap, then the backoff and the taps’ wait together', async () => {
+    const writes = countWrites()
+    const engine = h.spawn(h.store)
+    expect(await engine.handoff(h.backend.signIn('user-a'))).toEqual({ ok: true })
+    h.backend.authenticateOutage = { fail: 'network' }
+    h.clock.advance(2 * MIN)
+    const beforeTap = writes()
+    await engine.tap('?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3')
+    expect(writes() - beforeTap).toBe(2)
+    const stored = (await h.store.get<EngineState>(ENGINE_STATE_KEY))!
+    expect(stored.session?.backoffAttempt).toBe(1)
+    expect(stored.tapQueue).toMatchObject({ attempt: 1, retryAt: stored.session?.nextDueAt })
+  })
 })
 
 describe('failures', () => {

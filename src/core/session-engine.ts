@@ -1,69 +1,44 @@
-/** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
+/** The session engine's runner: keeps the provider session alive, fetches and caches events, and tells every tab. */
 import type { AccountCall, AccountResult } from './account-messages.ts'
+import type { AuthenticateOutcome } from './authenticate-response.ts'
 import {
   ENGINE_STATE_KEY,
-  EVENTS_CACHE_TTL_MS,
-  JWT_FRESH_MS,
   MAX_EVENTS_BODY_BYTES,
-  MAX_PENDING_TAPS,
   POAP_EVENTS_PATH,
   REAUTH_LOCK_NAME,
   SESSION_ABORT_KEY,
 } from './constants.ts'
-import {
-  initialEngineState,
-  parseEngineState,
-  type EngineState,
-  type EventsCache,
-  type StoredSession,
-} from './engine-state.ts'
-import { readEventsResponse } from './events-response.ts'
-import { problemsKey } from './poap-events-body.ts'
+import { runAccountCall } from './engine-account.ts'
+import type { EngineConfig } from './engine-config.ts'
+import type { Decision, Effect, EngineEvent } from './engine-events.ts'
+import { initialEngineState, parseEngineState, type EngineState } from './engine-state.ts'
+import { createEngineStatus } from './engine-status.ts'
+import { createKnownSecrets, engineSecrets } from './known-secrets.ts'
+import type { EnginePorts } from './ports.ts'
 import {
   PROTOCOL_VERSION,
   TAB_MESSAGE,
   WORKER_MESSAGE,
-  type EventsView,
   type HandoffResult,
   type SignOutReason,
   type SnapshotMessage,
   type WorkerMessage,
 } from './protocol.ts'
-import { type TabMessage } from './tab-messages.ts'
-import type { AuthenticateOutcome } from './authenticate-response.ts'
+import { createProviderCalls } from './provider-calls.ts'
 import {
   parseAuthenticateData,
   toAuthenticatedSession,
   type AuthenticateData,
+  type AuthenticatedSession,
 } from './provider-session.ts'
-import { allowedImageUrl } from './image-url.ts'
-import { createProviderCalls } from './provider-calls.ts'
-import {
-  afterEventsArrived,
-  afterEventsFailed,
-  afterHandoffCheck,
-  afterSessionEnd,
-  afterReauth,
-  type Effect,
-  type Step,
-} from './session-steps.ts'
-import { signedOutSnapshot } from './signed-out-snapshot.ts'
-import { createEngineStatus } from './engine-status.ts'
-import { runAccountCall } from './engine-account.ts'
-import * as transitions from './session-transitions.ts'
-import { inEpoch, type Transition } from './session-transitions.ts'
-import type { EngineConfig } from './engine-config.ts'
-import type { EnginePorts } from './ports.ts'
-import { createKnownSecrets, engineSecrets } from './known-secrets.ts'
 import { reportingWithoutSecrets } from './reporting-without-secrets.ts'
-import {
-  backoffDelay,
-  dueReason,
-  nextWakeAt,
-  tapsDue,
-  type DueReason,
-  type WakeReason,
-} from './schedule.ts'
+import { nextWakeAt, type WakeReason } from './schedule.ts'
+import { decide, usableList } from './session-decide.ts'
+import { signedOutSnapshot } from './signed-out-snapshot.ts'
+import type { TabMessage } from './tab-messages.ts'
+
+/** The list's call, as `decide` asks for it. */
+type FetchEvents = Extract<Effect, { kind: 'fetch-events' }>
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
 export interface SessionEngine {
@@ -120,97 +95,78 @@ export interface SessionEngine {
   receive(message: TabMessage, reply: (message: WorkerMessage) => void): Promise<void>
 }
 
-/** How a call's decision looks inside the lock: why it is due, or null to skip. */
-type DueCheck = (
-  session: StoredSession,
-  now: number,
-  state: EngineState,
-) => DueReason | 'requested' | null
+/** Tells the page that asked how its hand-off went. */
+type Answer = (result: HandoffResult) => void
 
-/** Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap. */
+/**
+ * Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap.
+ * Below, the runner: it reads the stored state, asks `decide` (src/core/session-decide.ts) what an
+ * event leads to, writes only what changed in the same atomic update, then performs the effects in
+ * order, each result decided in turn.
+ */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
   const { clock, random, http, store, broadcast, locks, logger } = ports
-  const { timing } = config
+  const { timing, imageOrigins } = config
   // Every report leaves without the values the record holds (token, JWT, holder, taps), noted at
   // each read and write: scrubbed here, where they are known (decision 006).
   const secrets = ports.secrets ?? createKnownSecrets()
   const reporter = reportingWithoutSecrets(ports.reporter, secrets)
   const provider = createProviderCalls(ports, config)
   const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
-  const v = PROTOCOL_VERSION
-  /** The backoff before the next try after `attempt` failures in a row. */
-  const delayFor = (attempt: number) => backoffDelay(attempt, random, timing)
-
-  let sawHello = false
   const status = createEngineStatus(broadcast)
-  const { setOnline, tracked } = status
+  let sawHello = false
 
-  /** The stored state, or the initial state if there is none or it is unreadable. */
-  function parseStored(raw: unknown): EngineState {
-    if (raw === undefined) return initialEngineState()
-    try {
-      return parseEngineState(raw)
-    } catch {
-      return initialEngineState()
-    }
-  }
-
-  async function readState(): Promise<EngineState> {
-    const raw = await store.get<unknown>(ENGINE_STATE_KEY)
-    if (raw === undefined) return initialEngineState()
-    try {
-      const state = parseEngineState(raw)
-      status.noteState(state)
-      secrets.set('engine', engineSecrets(state))
-      return state
-    } catch (error) {
-      // Unreadable (corrupt, or another schema): replace it once, so it is reported once.
-      logger.error('Discarded unreadable session state', { error: String(error) })
-      reporter(error, { op: 'read-state' })
-      await store.update<unknown>(ENGINE_STATE_KEY, parseStored)
-      return initialEngineState()
-    }
-  }
-
-  /**
-   * Atomically replaces the state with what `fn` returns, and says whether it wrote: null leaves
-   * it as it is, and nothing is written.
-   */
-  async function mutate(fn: Transition): Promise<boolean> {
-    let wrote = false
-    let result: EngineState | null = null
+  /** Decides `event` on the stored state, writes the change, performs the effects; the state decided. */
+  async function dispatch(event: EngineEvent, answer?: Answer): Promise<EngineState> {
+    const env = { now: clock.now(), timing, random: random(), imageOrigins }
+    let state = initialEngineState()
+    let unreadable: unknown = null
+    let decision: Decision = { next: null, effects: [] }
     await store.update<unknown>(ENGINE_STATE_KEY, (raw) => {
-      const current = parseStored(raw)
-      const next = fn(current)
-      wrote = next !== null
-      result = next ?? current
-      return next ?? undefined
+      unreadable = null
+      try {
+        state = raw === undefined ? initialEngineState() : parseEngineState(raw)
+      } catch (error) {
+        // Corrupt, or another schema: replaced at once, so it is reported once.
+        unreadable = error
+        state = initialEngineState()
+      }
+      decision = decide(state, event, env)
+      return decision.next ?? (unreadable === null ? undefined : state)
     })
-    if (result !== null) {
-      status.noteState(result)
-      secrets.set('engine', engineSecrets(result))
+    if (unreadable !== null) {
+      logger.error('Discarded unreadable session state', { error: String(unreadable) })
+      reporter(unreadable, { op: 'read-state' })
     }
-    return wrote
+    const now = decision.next ?? state
+    status.noteState(now)
+    secrets.set('engine', [...engineSecrets(state), ...engineSecrets(now)])
+    for (const effect of decision.effects) await perform(effect, answer)
+    return now
   }
 
-  /** A refresh failed: pending taps wait, longer after each failure, before the schedule tries again. */
-  async function tapsFailed(epoch: number): Promise<void> {
-    await mutate(inEpoch(epoch, transitions.tapsFailed(clock.now(), delayFor)))
-  }
-
-  /** Performs one effect of a step through the ports; `answer` tells the page that asked. */
-  async function perform(effect: Effect, answer?: (result: HandoffResult) => void): Promise<void> {
+  /** Performs one effect through the ports; a call's result is dispatched while it counts as busy. */
+  async function perform(effect: Effect, answer?: Answer): Promise<void> {
     switch (effect.kind) {
       case 'online':
-        return setOnline(effect.online)
+        return status.setOnline(effect.online)
       case 'broadcast':
         return broadcast(effect.message)
+      case 'lock':
+        return locks.withLock(REAUTH_LOCK_NAME, async () => void (await dispatch(effect.event)))
+      case 'authenticate':
+        return status.tracked(async () => {
+          const { session, epoch, due } = effect
+          const outcome = await provider.authenticate(session)
+          await dispatch({ type: 'reauth-answered', session, epoch, due, outcome })
+        })
+      case 'confirm-handoff': {
+        const outcome = await status.tracked(() => confirm(effect.session))
+        await dispatch({ type: 'handoff-answered', epoch: effect.epoch, outcome }, answer)
+        return
+      }
       case 'fetch-events':
-        return tracked(() => fetchEvents(effect.jwt, effect.userId, effect.epoch))
-      case 'end-session':
-        return endSession(effect.reason, { revoke: false, onlyEpoch: effect.epoch })
-      case 'taps-failed':
-        return tapsFailed(effect.epoch)
+        return status.tracked(async () => void (await dispatch(await fetchEvents(effect))))
       case 'log':
         if (effect.details === undefined) logger[effect.level](effect.message)
         else logger[effect.level](effect.message, effect.details)
@@ -227,39 +183,22 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
   }
 
   /**
-   * The runner: writes a step's change in one atomic update (or checks its epoch), then performs
-   * what follows, in order.
+   * A hand-off is a claim until the provider confirms it: one re-authentication with the handed
+   * token decides (decision 025). A report of it leaves without the handed credentials.
    */
-  async function run(step: Step, answer?: (result: HandoffResult) => void): Promise<void> {
-    const { transition, onlyInEpoch } = step
-    let before: EngineState | null = null
-    const applies =
-      transition === null
-        ? onlyInEpoch === undefined || (await readState()).epoch === onlyInEpoch
-        : await mutate((state) => {
-            before = state
-            return transition(state)
-          })
-    for (const effect of applies ? step.then(before) : step.otherwise) {
-      await perform(effect, answer)
-    }
-  }
-
-  /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
-  async function guard(op: string, fn: () => Promise<void>): Promise<void> {
+  async function confirm(handed: AuthenticatedSession): Promise<AuthenticateOutcome> {
+    secrets.set('handoff', [handed.sessionToken, handed.jwt])
     try {
-      await fn()
-    } catch (error) {
-      logger.error(`Session engine: ${op} failed`, { error: String(error) })
-      reporter(error, { op })
+      return await provider.authenticate(handed)
+    } finally {
+      secrets.set('handoff', [])
     }
   }
 
-  /** Fetches events with a fresh JWT and caches them for this user, unless the session changed meanwhile. */
-  async function fetchEvents(jwt: string, userId: string, epoch: number): Promise<void> {
+  /** Fetches the holder's list with a fresh JWT; the answer, or why there is none, as an event. */
+  async function fetchEvents({ jwt, userId, epoch }: FetchEvents): Promise<EngineEvent> {
     // Taps kept from now on may have reached the cards service after this list was read.
     const startedAt = clock.now()
-    let read
     try {
       const response = await http.request({
         url: eventsUrl,
@@ -269,177 +208,32 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         abortKey: SESSION_ABORT_KEY,
         maxBodyBytes: MAX_EVENTS_BODY_BYTES,
       })
-      read = readEventsResponse(response.status, response.contentType, await response.text())
+      const { status: code, contentType } = response
+      const body = await response.text()
+      return { type: 'events-answered', epoch, userId, startedAt, status: code, contentType, body }
     } catch (error) {
-      await run(afterEventsFailed(error, epoch))
-      return
+      return { type: 'events-failed', epoch, error }
     }
-    const { problems } = read
-    const events = read.events.map((event) => ({
-      ...event,
-      imageUrl: allowedImageUrl(event.imageUrl, config.imageOrigins),
-    }))
-    const cache: EventsCache = {
-      userId,
-      events,
-      fetchedAt: clock.now(),
-      problemsKey: problemsKey(problems),
-    }
-    await run(afterEventsArrived({ epoch, cache, startedAt, problems }))
   }
 
-  /**
-   * Ends the session: bump the epoch and clear session and events in one write (first, so nothing is
-   * lost if revoke hangs or fails), abort calls, tell every tab, then revoke best effort. With
-   * `onlyEpoch`, does nothing if the session has changed since (a newer sign-in must survive).
-   */
-  async function endSession(
-    reason: SignOutReason,
-    options: { revoke: boolean; onlyEpoch?: number },
-  ): Promise<void> {
-    await run(afterSessionEnd({ reason, ...options }))
-  }
-
-  /**
-   * One re-authentication, single flight: under the lock the state is read again and the due check
-   * repeated, so wakes that queued behind a call that just succeeded do nothing.
-   */
-  async function reauthenticate(check: DueCheck): Promise<void> {
-    await locks.withLock(REAUTH_LOCK_NAME, async () => {
-      const state = await readState()
-      const session = state.session
-      if (session === null) return
-      const due = check(session, clock.now(), state)
-      if (due === null) return
-      await tracked(() => runCall(state.epoch, session, due))
-    })
-  }
-
-  async function runCall(
-    epoch: number,
-    session: StoredSession,
-    due: DueReason | 'requested',
-  ): Promise<void> {
-    const outcome = await provider.authenticate(session)
-    await run(afterReauth(outcome, { epoch, session, due, now: clock.now(), timing, delayFor }))
-  }
-
-  /**
-   * A hand-off is a claim until the provider confirms it: a page script could hand over a made-up
-   * session, and the worker would announce it to every tab. One re-authentication with the handed
-   * token decides; the provider's answer (user, expiry, JWT) is what is kept.
-   */
-  async function handoff(
-    data: AuthenticateData,
-    tell: (result: HandoffResult) => void,
-  ): Promise<void> {
-    const handed = toAuthenticatedSession(parseAuthenticateData(data))
-    const startEpoch = (await readState()).epoch
-    // Known while it is checked: a report of the check leaves without the handed credentials.
-    secrets.set('handoff', [handed.sessionToken, handed.jwt])
-    let outcome: AuthenticateOutcome
+  /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
+  async function guard(op: string, fn: () => Promise<unknown>): Promise<void> {
     try {
-      outcome = await tracked(() => provider.authenticate(handed))
-    } finally {
-      secrets.set('handoff', [])
-    }
-    await run(afterHandoffCheck(outcome, { startEpoch, now: clock.now(), timing }), tell)
-  }
-
-  /** Why a wake makes a call due: the session's schedule, or pending taps waiting to be settled. */
-  function wakeDue(
-    session: StoredSession,
-    now: number,
-    state: EngineState,
-    reason: WakeReason,
-  ): DueReason | 'requested' | null {
-    const due = dueReason(session, now, reason, timing)
-    if (due !== null) return due
-    return tapsDue(state.tapQueue, session, now, reason) ? 'requested' : null
-  }
-
-  async function wake(reason: WakeReason): Promise<void> {
-    const state = await readState()
-    // Cheap pre-check outside the lock: most heartbeats stop here.
-    if (state.session === null || wakeDue(state.session, clock.now(), state, reason) === null) {
-      return
-    }
-    await reauthenticate((session, now, current) => wakeDue(session, now, current, reason))
-  }
-
-  async function tap(query: string): Promise<void> {
-    await mutate(transitions.tapKept(query, clock.now(), MAX_PENDING_TAPS))
-    // Whatever the schedule says: the holder is looking at this tap now.
-    await reauthenticate((_session, _now, state) =>
-      state.tapQueue.taps.some((tap) => tap.query === query) ? 'requested' : null,
-    )
-  }
-
-  async function settleTaps(): Promise<boolean> {
-    await guard('settle-taps', () => wake('sync'))
-    try {
-      const state = await readState()
-      return state.session === null || state.tapQueue.taps.length === 0
-    } catch {
-      return false
+      await fn()
+    } catch (error) {
+      logger.error(`Session engine: ${op} failed`, { error: String(error) })
+      reporter(error, { op })
     }
   }
 
-  async function refresh(): Promise<void> {
-    const requestedAt = clock.now()
-    // A call that succeeded while this one waited for the lock already did what the user asked.
-    await reauthenticate((session) => (session.lastAuthAt > requestedAt ? null : 'requested'))
-  }
-
-  function cachedView(state: EngineState, now: number): EventsView | null {
-    const cache = state.events
-    if (cache === null || state.session === null || cache.userId !== state.session.userId)
-      return null
-    if (now - cache.fetchedAt >= EVENTS_CACHE_TTL_MS) return null
-    return { events: cache.events, fetchedAt: cache.fetchedAt, source: 'cache' }
-  }
-
-  let ensuring = false
-
-  /**
-   * A signed-in tab with no usable list (the fetch after a hand-off was cut short by the page
-   * leaving, or the cache expired) gets one now: with the current JWT while it is fresh, else
-   * through a re-authentication, which fetches with the new one. Not while backing off: the
-   * scheduled retry fetches the list, and reloads must not turn an outage into a burst of calls.
-   */
-  async function ensureEvents(): Promise<void> {
-    if (ensuring) return
-    const state = await readState()
-    const session = state.session
-    const now = clock.now()
-    if (session === null || cachedView(state, now) !== null) return
-    if (session.backoffAttempt > 0 && session.nextDueAt > now) return
-    ensuring = true
-    try {
-      if (clock.now() - session.lastAuthAt < JWT_FRESH_MS) {
-        await tracked(() => fetchEvents(session.jwt, session.userId, state.epoch))
-      } else {
-        await engine.refresh()
-      }
-    } finally {
-      ensuring = false
-    }
-  }
+  /** The state as stored (a list too old to show dropped), the status kept in step. */
+  const readState = () => dispatch({ type: 'look' })
 
   async function snapshot(): Promise<SnapshotMessage> {
     const state = await readState()
-    const now = clock.now()
     const session = state.session
-    const events = cachedView(state, now)
-    if (state.events !== null && events === null) {
-      const stale = state.events.fetchedAt
-      // Older than a day or not this user's: drop it for good.
-      await mutate(
-        transitions.staleEventsDropped(stale, (current) => cachedView(current, now) !== null),
-      )
-    }
     return {
-      v,
+      v: PROTOCOL_VERSION,
       type: WORKER_MESSAGE.snapshot,
       auth:
         session === null
@@ -450,7 +244,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
               phone: session.phone,
               expiresAt: session.expiresAt,
             },
-      events,
+      events: usableList(state, clock.now()),
       status: status.view(),
     }
   }
@@ -466,24 +260,33 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
         result = outcome
         onResult?.(outcome)
       }
-      await guard('handoff', () => handoff(data, tell))
+      await guard('handoff', () => {
+        const session = toAuthenticatedSession(parseAuthenticateData(data))
+        return dispatch({ type: 'handoff', session }, tell)
+      })
       tell(result)
       return result
     },
-    wake: (reason) => guard('wake', () => wake(reason)),
-    refresh: () => guard('refresh', refresh),
-    tap: (query) => guard('tap', () => tap(query)),
-    settleTaps,
-    signOut: (reason) => guard('sign-out', () => endSession(reason, { revoke: true })),
+    wake: (reason) => guard('wake', () => dispatch({ type: 'wake', reason })),
+    refresh: () => guard('refresh', () => dispatch({ type: 'refresh' })),
+    tap: (query) => guard('tap', () => dispatch({ type: 'tap', query })),
+    async settleTaps() {
+      await engine.wake('sync')
+      try {
+        const state = await readState()
+        return state.session === null || state.tapQueue.taps.length === 0
+      } catch {
+        return false
+      }
+    },
+    signOut: (reason) => guard('sign-out', () => dispatch({ type: 'sign-out', reason })),
     snapshot,
     async nextWakeAt() {
       const state = await readState()
       return nextWakeAt(state.session, state.tapQueue)
     },
     async announceStatus() {
-      if (!status.knowsWake()) {
-        await guard('announce-status', async () => void (await readState()))
-      }
+      if (!status.knowsWake()) await guard('announce-status', readState)
       status.announce()
     },
     async account(call) {
@@ -492,12 +295,10 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           clock,
           logger,
           reporter,
-          broadcast,
           provider,
           status,
           readState,
-          mutate,
-          endSession: (reason, epoch) => endSession(reason, { revoke: false, onlyEpoch: epoch }),
+          dispatch,
         })
       } catch (error) {
         logger.error('Session engine: account call failed', { error: String(error) })
@@ -520,11 +321,16 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
             reply(view)
           })
           await engine.wake(load ? 'load' : 'message')
-          return guard('ensure-events', ensureEvents)
+          return guard('ensure-events', () => dispatch({ type: 'list-wanted' }))
         }
         case TAB_MESSAGE.handoff: {
           const answer = (result: HandoffResult) =>
-            reply({ v, type: WORKER_MESSAGE.handoffResult, id: message.id, result })
+            reply({
+              v: PROTOCOL_VERSION,
+              type: WORKER_MESSAGE.handoffResult,
+              id: message.id,
+              result,
+            })
           await engine.handoff(message, answer)
           return
         }
@@ -541,7 +347,7 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
           return
         case TAB_MESSAGE.account: {
           const result = await engine.account(message.call)
-          reply({ v, type: WORKER_MESSAGE.accountResult, id: message.id, result })
+          reply({ v: PROTOCOL_VERSION, type: WORKER_MESSAGE.accountResult, id: message.id, result })
           return
         }
       }

@@ -1,5 +1,5 @@
 /**
- * Properties of the session's transitions: the epoch guard, what a sign-out and a hand-off keep,
+ * Properties of the session's transitions: what a sign-out and a hand-off keep,
  * that no holder's list or taps reach another, and that every state written reads back as it was.
  */
 import fc from 'fast-check'
@@ -8,43 +8,22 @@ import { parseEngineState, type EngineState } from './engine-state.ts'
 import {
   eventsFetched,
   handedOff,
-  inEpoch,
   newProblems,
   passkeyRegistered,
   reauthenticated,
   reauthFailed,
   signedOut,
-  staleEventsDropped,
   tapKept,
   tapsFailed,
   type Transition,
 } from './session-transitions.ts'
 import {
-  appEvent,
+  engineState as state,
   epochMs as time,
-  holderId as userId,
+  eventsCache as cache,
   storedSession as session,
   tapQuery,
 } from './testing/arbitraries.ts'
-
-const cache = fc.record({
-  userId,
-  events: fc.array(appEvent, { maxLength: 2 }),
-  fetchedAt: time,
-  problemsKey: fc.constantFrom('', 'dropped=1', 'status=claimed'),
-})
-
-const state: fc.Arbitrary<EngineState> = fc.record({
-  schema: fc.constant(1 as const),
-  epoch: fc.nat({ max: 1000 }),
-  session: fc.option(session, { nil: null }),
-  events: fc.option(cache, { nil: null }),
-  tapQueue: fc.record({
-    taps: fc.array(fc.record({ query: tapQuery, userId, savedAt: time }), { maxLength: 4 }),
-    attempt: fc.nat({ max: 20 }),
-    retryAt: time,
-  }),
-})
 
 /** A backoff that names its attempt, so a property can tell which attempt it was given. */
 const delayFor = (attempt: number) => 1000 * (attempt + 1)
@@ -63,12 +42,6 @@ const anyTransition: fc.Arbitrary<[string, Transition]> = fc.oneof(
     .tuple(tapQuery, time, fc.integer({ min: 1, max: 5 }))
     .map(([q, at, max]): [string, Transition] => ['tapKept', tapKept(q, at, max)]),
   session.map((s): [string, Transition] => ['passkeyRegistered', passkeyRegistered(s)]),
-  fc
-    .tuple(time, fc.boolean())
-    .map(([at, usable]): [string, Transition] => [
-      'staleEventsDropped',
-      staleEventsDropped(at, () => usable),
-    ]),
 )
 
 /** The taps of `s` as `query@userId`, in order. */
@@ -82,15 +55,6 @@ describe('session transitions', () => {
         if (after === null) return
         expect(parseEngineState(JSON.parse(JSON.stringify(after)))).toEqual(after)
         expect(after.epoch).toBeGreaterThanOrEqual(before.epoch)
-      }),
-    )
-  })
-
-  it('apply under their epoch only: a call begun before a sign-out or hand-off writes nothing', () => {
-    fc.assert(
-      fc.property(state, anyTransition, fc.nat({ max: 1000 }), (before, [, t], epoch) => {
-        const guarded = inEpoch(epoch, t)(before)
-        expect(guarded).toEqual(epoch === before.epoch ? t(before) : null)
       }),
     )
   })

@@ -1,8 +1,9 @@
 /**
  * The session's state transitions: pure functions from the stored state to the next one, or null
- * to write nothing. The engine (src/core/session-engine.ts) runs each inside one atomic update of
- * the store and performs the effects that follow (src/core/session-steps.ts). Reading this file
- * names every way the stored session, its event list and its pending taps can change.
+ * to write nothing. The engine's decision (src/core/session-decide.ts) applies them, after its
+ * epoch check; the runner writes the result in one atomic update. Reading this file names every
+ * way the stored session, its event list and its pending taps can change (and `look` in the
+ * decision drops a list too old to show).
  *
  * The states, and what moves between them:
  *
@@ -16,7 +17,7 @@
  *
  * While signed in (or backing off): `tapKept` adds a pending tap, `eventsFetched` keeps the list
  * and settles the taps kept before it was asked for, `tapsFailed` makes them wait longer,
- * `passkeyRegistered` renews the session, `staleEventsDropped` drops a list too old to show.
+ * `passkeyRegistered` renews the session.
  */
 import type { AuthenticatedSession } from './provider-session.ts'
 import {
@@ -31,15 +32,6 @@ import {
 
 /** A change of the stored state: the next state, or null to leave it as it is. */
 export type Transition = (state: EngineState) => EngineState | null
-
-/**
- * The epoch guard, the one place it is checked: `transition` applies only while the state is in
- * `epoch`. Every sign-out and hand-off moves the epoch, so a call begun before one writes nothing.
- */
-export const inEpoch =
-  (epoch: number, transition: Transition): Transition =>
-  (state) =>
-    state.epoch === epoch ? transition(state) : null
 
 /** The events cache when it is `userId`'s, else none: another holder's list is never kept. */
 const eventsOf = (state: EngineState, userId: string) =>
@@ -148,9 +140,3 @@ export const passkeyRegistered =
     state.session?.userId === fresh.userId
       ? { ...state, session: { ...state.session, ...fresh, factorAt: state.session.factorAt } }
       : null
-
-/** The list fetched at `fetchedAt` is no longer shown (`usable` says it is not): it is dropped. */
-export const staleEventsDropped =
-  (fetchedAt: number, usable: (state: EngineState) => boolean): Transition =>
-  (state) =>
-    state.events?.fetchedAt === fetchedAt && !usable(state) ? { ...state, events: null } : null

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import type { EventDate } from '../event-date.ts'
 import { POAP_EVENT_STATUSES, type PoapEvent } from '../poap-event.ts'
-import type { StoredSession } from '../engine-state.ts'
+import type { EngineState, EventsCache, StoredSession } from '../engine-state.ts'
 import type { AuthenticateData, AuthenticatedSession } from '../provider-session.ts'
 import { TAP_FORMATS, type TapFormat } from '../tap-params.ts'
 
@@ -119,6 +119,29 @@ export const storedSession: fc.Arbitrary<StoredSession> = fc
     fc.record({ lastAuthAt: epochMs, nextDueAt: epochMs, backoffAttempt: fc.nat({ max: 20 }) }),
   )
   .map(([session, schedule]) => ({ ...session, ...schedule }))
+
+/** A kept list: a few events, one of the holders', with the problems its body had. */
+export const eventsCache: fc.Arbitrary<EventsCache> = fc.record({
+  userId: holderId,
+  events: fc.array(appEvent, { maxLength: 2 }),
+  fetchedAt: epochMs,
+  problemsKey: fc.constantFrom('', 'dropped=1', 'status=claimed'),
+})
+
+/** Any state the engine can store: signed in or out, any holder's list and taps. */
+export const engineState: fc.Arbitrary<EngineState> = fc.record({
+  schema: fc.constant(1 as const),
+  epoch: fc.nat({ max: 1000 }),
+  session: fc.option(storedSession, { nil: null }),
+  events: fc.option(eventsCache, { nil: null }),
+  tapQueue: fc.record({
+    taps: fc.array(fc.record({ query: tapQuery, userId: holderId, savedAt: epochMs }), {
+      maxLength: 4,
+    }),
+    attempt: fc.nat({ max: 20 }),
+    retryAt: epochMs,
+  }),
+})
 
 /** The provider's authenticate parts as a page hands them over (`session_id` only sometimes). */
 export const authenticateData: fc.Arbitrary<AuthenticateData> = fc
