@@ -1,19 +1,10 @@
-/** The session engine's runner: keeps the provider session alive, fetches and caches events, and tells every tab. */
+/** The session engine: keeps the provider session alive, fetches and caches events, and tells every tab. */
 import type { AccountCall, AccountResult } from './account-messages.ts'
-import type { AuthenticateOutcome } from './authenticate-response.ts'
-import {
-  ENGINE_STATE_KEY,
-  MAX_EVENTS_BODY_BYTES,
-  POAP_EVENTS_PATH,
-  REAUTH_LOCK_NAME,
-  SESSION_ABORT_KEY,
-} from './constants.ts'
 import { runAccountCall } from './engine-account.ts'
 import type { EngineConfig } from './engine-config.ts'
-import type { Decision, Effect, EngineEvent } from './engine-events.ts'
-import { initialEngineState, parseEngineState, type EngineState } from './engine-state.ts'
+import { createEngineRunner } from './engine-runner.ts'
 import { createEngineStatus } from './engine-status.ts'
-import { createKnownSecrets, engineSecrets } from './known-secrets.ts'
+import { createKnownSecrets } from './known-secrets.ts'
 import type { EnginePorts } from './ports.ts'
 import {
   PROTOCOL_VERSION,
@@ -29,16 +20,12 @@ import {
   parseAuthenticateData,
   toAuthenticatedSession,
   type AuthenticateData,
-  type AuthenticatedSession,
 } from './provider-session.ts'
 import { reportingWithoutSecrets } from './reporting-without-secrets.ts'
 import { nextWakeAt, type WakeReason } from './schedule.ts'
-import { decide, usableList } from './session-decide.ts'
+import { usableList } from './session-decide.ts'
 import { signedOutSnapshot } from './signed-out-snapshot.ts'
 import type { TabMessage } from './tab-messages.ts'
-
-/** The list's call, as `decide` asks for it. */
-type FetchEvents = Extract<Effect, { kind: 'fetch-events' }>
 
 /** The engine's operations; none of them ever rejects (failures are logged and reported). */
 export interface SessionEngine {
@@ -95,126 +82,21 @@ export interface SessionEngine {
   receive(message: TabMessage, reply: (message: WorkerMessage) => void): Promise<void>
 }
 
-/** Tells the page that asked how its hand-off went. */
-type Answer = (result: HandoffResult) => void
-
 /**
  * Creates an engine over the given ports; all state lives in `ports.store`, so instances are cheap.
- * Below, the runner: it reads the stored state, asks `decide` (src/core/session-decide.ts) what an
- * event leads to, writes only what changed in the same atomic update, then performs the effects in
- * order, each result decided in turn.
+ * Each operation is an event for the runner (src/core/engine-runner.ts), which decides it
+ * (src/core/session-decide.ts) and performs what follows.
  */
 export function createSessionEngine(ports: EnginePorts, config: EngineConfig): SessionEngine {
-  const { clock, random, http, store, broadcast, locks, logger } = ports
-  const { timing, imageOrigins } = config
+  const { clock, broadcast, logger } = ports
   // Every report leaves without the values the record holds (token, JWT, holder, taps), noted at
   // each read and write: scrubbed here, where they are known (decision 006).
   const secrets = ports.secrets ?? createKnownSecrets()
   const reporter = reportingWithoutSecrets(ports.reporter, secrets)
   const provider = createProviderCalls(ports, config)
-  const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
   const status = createEngineStatus(broadcast)
+  const dispatch = createEngineRunner({ ports, config, secrets, reporter, provider, status })
   let sawHello = false
-
-  /** Decides `event` on the stored state, writes the change, performs the effects; the state decided. */
-  async function dispatch(event: EngineEvent, answer?: Answer): Promise<EngineState> {
-    const env = { now: clock.now(), timing, random: random(), imageOrigins }
-    let state = initialEngineState()
-    let unreadable: unknown = null
-    let decision: Decision = { next: null, effects: [] }
-    await store.update<unknown>(ENGINE_STATE_KEY, (raw) => {
-      unreadable = null
-      try {
-        state = raw === undefined ? initialEngineState() : parseEngineState(raw)
-      } catch (error) {
-        // Corrupt, or another schema: replaced at once, so it is reported once.
-        unreadable = error
-        state = initialEngineState()
-      }
-      decision = decide(state, event, env)
-      return decision.next ?? (unreadable === null ? undefined : state)
-    })
-    if (unreadable !== null) {
-      logger.error('Discarded unreadable session state', { error: String(unreadable) })
-      reporter(unreadable, { op: 'read-state' })
-    }
-    const now = decision.next ?? state
-    status.noteState(now)
-    secrets.set('engine', [...engineSecrets(state), ...engineSecrets(now)])
-    for (const effect of decision.effects) await perform(effect, answer)
-    return now
-  }
-
-  /** Performs one effect through the ports; a call's result is dispatched while it counts as busy. */
-  async function perform(effect: Effect, answer?: Answer): Promise<void> {
-    switch (effect.kind) {
-      case 'online':
-        return status.setOnline(effect.online)
-      case 'broadcast':
-        return broadcast(effect.message)
-      case 'lock':
-        return locks.withLock(REAUTH_LOCK_NAME, async () => void (await dispatch(effect.event)))
-      case 'authenticate':
-        return status.tracked(async () => {
-          const { session, epoch, due } = effect
-          const outcome = await provider.authenticate(session)
-          await dispatch({ type: 'reauth-answered', session, epoch, due, outcome })
-        })
-      case 'confirm-handoff': {
-        const outcome = await status.tracked(() => confirm(effect.session))
-        await dispatch({ type: 'handoff-answered', epoch: effect.epoch, outcome }, answer)
-        return
-      }
-      case 'fetch-events':
-        return status.tracked(async () => void (await dispatch(await fetchEvents(effect))))
-      case 'log':
-        if (effect.details === undefined) logger[effect.level](effect.message)
-        else logger[effect.level](effect.message, effect.details)
-        return
-      case 'report':
-        return reporter(effect.error, effect.context)
-      case 'abort-calls':
-        return http.abort(SESSION_ABORT_KEY)
-      case 'answer':
-        return answer?.(effect.result)
-      case 'revoke':
-        return provider.revoke(effect.session)
-    }
-  }
-
-  /**
-   * A hand-off is a claim until the provider confirms it: one re-authentication with the handed
-   * token decides (decision 025). A report of it leaves without the handed credentials.
-   */
-  async function confirm(handed: AuthenticatedSession): Promise<AuthenticateOutcome> {
-    secrets.set('handoff', [handed.sessionToken, handed.jwt])
-    try {
-      return await provider.authenticate(handed)
-    } finally {
-      secrets.set('handoff', [])
-    }
-  }
-
-  /** Fetches the holder's list with a fresh JWT; the answer, or why there is none, as an event. */
-  async function fetchEvents({ jwt, userId, epoch }: FetchEvents): Promise<EngineEvent> {
-    // Taps kept from now on may have reached the cards service after this list was read.
-    const startedAt = clock.now()
-    try {
-      const response = await http.request({
-        url: eventsUrl,
-        method: 'GET',
-        headers: { Authorization: `Bearer ${jwt}` },
-        timeoutMs: timing.cardsTimeoutMs,
-        abortKey: SESSION_ABORT_KEY,
-        maxBodyBytes: MAX_EVENTS_BODY_BYTES,
-      })
-      const { status: code, contentType } = response
-      const body = await response.text()
-      return { type: 'events-answered', epoch, userId, startedAt, status: code, contentType, body }
-    } catch (error) {
-      return { type: 'events-failed', epoch, error }
-    }
-  }
 
   /** Runs an operation so that nothing escapes: unexpected errors are logged and reported. */
   async function guard(op: string, fn: () => Promise<unknown>): Promise<void> {
