@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Plugin } from 'vite'
+import { outputStep } from './output-step.ts'
 
 /** A file's integrity metadata, as an `integrity` attribute takes it. */
 export const integrityOf = (body: Buffer | string) =>
@@ -35,21 +36,9 @@ export async function withIntegrity(
 
 /** The Vite plugin: the page is rewritten once every file is on disk, before the worker's build. */
 export function subresourceIntegrity(): Plugin {
-  let outDir = ''
-  return {
-    name: 'iyk:subresource-integrity',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    writeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const file = join(outDir, 'index.html')
-        const page = await readFile(file, 'utf8')
-        await writeFile(file, await withIntegrity(page, (path) => readFile(join(outDir, path))))
-      },
-    },
-  }
+  return outputStep('iyk:subresource-integrity', 'writeBundle', async (outDir) => {
+    const file = join(outDir, 'index.html')
+    const page = await readFile(file, 'utf8')
+    await writeFile(file, await withIntegrity(page, (path) => readFile(join(outDir, path))))
+  })
 }

@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
 import type { AppConfig } from '../../src/config/defaults.ts'
+import { outputStep } from '../output-step.ts'
 import { caddyfile } from './caddyfile.ts'
 import { nginxConf } from './nginx.ts'
 import { headersFile, redirectsFile } from './pages-files.ts'
@@ -104,19 +105,5 @@ export async function writeHosting(outDir: string, config: AppConfig): Promise<v
  * by the PWA plugin's own last hook) is in the site.
  */
 export function hosting(config: AppConfig): Plugin {
-  let outDir = ''
-  return {
-    name: 'iyk:hosting',
-    apply: 'build',
-    configResolved(resolved) {
-      outDir = resolve(resolved.root, resolved.build.outDir)
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        await writeHosting(outDir, config)
-      },
-    },
-  }
+  return outputStep('iyk:hosting', 'closeBundle', (outDir) => writeHosting(outDir, config))
 }
