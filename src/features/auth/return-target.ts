@@ -34,26 +34,38 @@ export function forgetReturnTarget(): void {
 }
 
 /**
- * Keeps `path` for the link just sent to `email`, until `expiresAt`. With no path, forgets an
- * older target, so a link asked for without one never leads to an earlier holder's page.
+ * Keeps `path` for a sign-in that ends with `tie` (the address a link went to, or the OAuth
+ * round trip), until `expiresAt`. With no path, forgets an older target, so a sign-in asked for
+ * without one never leads to an earlier holder's page. Storage unavailable: the holder lands on
+ * the home page, signed in.
  */
-export function keepReturnTarget(
+function keep(
   path: string | undefined,
-  email: string,
+  tie: Pick<KeptTarget, 'email' | 'oauth'>,
   expiresAt: number,
-  now = Date.now(),
+  now: number,
 ): void {
   const safe = parseRedirect(path)
   if (!safe) {
     forgetReturnTarget()
     return
   }
-  const kept: KeptTarget = { path: safe, email, savedAt: now, expiresAt }
+  const kept: KeptTarget = { path: safe, ...tie, savedAt: now, expiresAt }
   try {
     localStorage.setItem(RETURN_TARGET_KEY, JSON.stringify(kept))
   } catch {
-    // Storage unavailable: after the link, the holder lands on the home page, signed in.
+    // Nothing kept; nothing lost but the way back.
   }
+}
+
+/** Keeps `path` for the link just sent to `email`, until `expiresAt` (see `keep`). */
+export function keepReturnTarget(
+  path: string | undefined,
+  email: string,
+  expiresAt: number,
+  now = Date.now(),
+): void {
+  keep(path, { email }, expiresAt, now)
 }
 
 /**
@@ -66,17 +78,7 @@ export function keepOAuthReturnTarget(
   expiresAt: number,
   now = Date.now(),
 ): void {
-  const safe = parseRedirect(path)
-  if (!safe) {
-    forgetReturnTarget()
-    return
-  }
-  const kept: KeptTarget = { path: safe, email: '', oauth: true, savedAt: now, expiresAt }
-  try {
-    localStorage.setItem(RETURN_TARGET_KEY, JSON.stringify(kept))
-  } catch {
-    // Storage unavailable: after the round trip, the holder lands on the home page, signed in.
-  }
+  keep(path, { email: '', oauth: true }, expiresAt, now)
 }
 
 /** Reads the kept value; anything malformed counts as nothing. */
