@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPILE_HINT } from '../build/compile-hints.ts'
 import { sourceMapDir } from '../build/source-maps-aside.ts'
 import { LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
-import { PRODUCTION_TIMING, TEST_TIMING } from '../src/core/timing.ts'
+import { PRODUCTION_BASE, TEST_BASE } from '../src/core/timing.ts'
 import { distDir as dist } from './support/test-stack.ts'
 
 /** Every script the build emitted, by file name. */
@@ -38,8 +38,8 @@ const holding = (files: Map<string, string>, mark: string) =>
 
 /**
  * The timing tables (src/core/timing.ts) each script holds, by file name: every object literal
- * that opens with `providerTimeoutMs:`, its values as numbers (a value the minifier left as a
- * reference to the other table is NaN).
+ * that opens with `providerTimeoutMs:` (a table's base values, from which `timingFrom` writes the
+ * sums), its values as numbers (a value the minifier left as a reference to the other table is NaN).
  */
 function timingTables(files: Map<string, string>): Map<string, Record<string, number>[]> {
   const tables = [...files].map(([name, text]) => {
@@ -160,8 +160,10 @@ describe('test code never ships', () => {
 
   beforeAll(async () => {
     production = await mkdtemp(join(tmpdir(), 'iyk-production-'))
+    // A deployer's build: none of the browser-test build's switches (tests/setup/servers.ts).
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }
     delete env.VITE_TEST_WALLET
+    delete env.VITE_TEST_SPEED_FACTOR
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [
@@ -204,9 +206,9 @@ describe('test code never ships', () => {
     const tables = [...timingTables(await scripts(dist)).values()].flat()
     expect(tables).toContainEqual(
       expect.objectContaining({
-        providerTimeoutMs: TEST_TIMING.providerTimeoutMs,
-        wakeRetryMs: TEST_TIMING.wakeRetryMs,
-        backoffBaseMs: TEST_TIMING.backoffBaseMs,
+        providerTimeoutMs: TEST_BASE.providerTimeoutMs,
+        wakeRetryMs: TEST_BASE.wakeRetryMs,
+        backoffBaseMs: TEST_BASE.backoffBaseMs,
       }),
     )
   })
@@ -217,7 +219,7 @@ describe('test code never ships', () => {
       expect.arrayContaining(['sw.js', expect.stringMatching(/^index-.+\.js$/)]),
     )
     for (const [name, found] of tables) {
-      expect(found, name).toEqual([{ ...PRODUCTION_TIMING }])
+      expect(found, name).toEqual([{ ...PRODUCTION_BASE }])
     }
   })
 })

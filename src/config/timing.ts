@@ -1,5 +1,5 @@
-/** The deadlines and intervals this build runs by, chosen at build time (decision 027). */
-import { PRODUCTION_TIMING, TEST_TIMING, type Timing } from '../core/timing.ts'
+/** The deadlines and intervals this build runs by, chosen at build time (decisions 027, 037). */
+import { PRODUCTION_TIMING, testTimingFor, type Timing } from '../core/timing.ts'
 
 /**
  * Whether this is the browser-test build, with its short deadlines: `VITE_TEST_TIMING` as
@@ -8,5 +8,12 @@ import { PRODUCTION_TIMING, TEST_TIMING, type Timing } from '../core/timing.ts'
  */
 export const testTiming: boolean = import.meta.env.VITE_TEST_TIMING === 'on'
 
-/** The deadlines and intervals of this build: production's, or the test build's short ones. */
-export const timing: Readonly<Timing> = testTiming ? TEST_TIMING : PRODUCTION_TIMING
+/**
+ * The deadlines and intervals of this build: production's, or the test build's short ones
+ * stretched by the speed factor the test run measured (`VITE_TEST_SPEED_FACTOR`, which
+ * tests/setup/servers.ts sets for its builds; 1 when unset), so a healthy call on a slow machine
+ * still beats them. A production build never reads the factor: the branch folds away.
+ */
+export const timing: Readonly<Timing> = testTiming
+  ? /* @__PURE__ */ testTimingFor(Number(import.meta.env.VITE_TEST_SPEED_FACTOR ?? '1'))
+  : PRODUCTION_TIMING

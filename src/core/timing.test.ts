@@ -1,6 +1,14 @@
 /** The two sets of deadlines and intervals: production's exactly as they were, the test set in step with them. */
 import { describe, expect, it } from 'vitest'
-import { PRODUCTION_TIMING, TEST_TIMING, type Timing } from './timing.ts'
+import {
+  PRODUCTION_BASE,
+  PRODUCTION_TIMING,
+  TEST_BASE,
+  TEST_TIMING,
+  testTimingFor,
+  timingFrom,
+  type Timing,
+} from './timing.ts'
 
 describe('PRODUCTION_TIMING', () => {
   it('holds the values production has always run by', () => {
@@ -23,9 +31,43 @@ describe('PRODUCTION_TIMING', () => {
   })
 })
 
+describe('timingFrom', () => {
+  it('writes each wait that spans calls as the calls’ deadlines and its slack', () => {
+    const timing = timingFrom({ ...TEST_BASE, providerTimeoutMs: 1_000, cardsTimeoutMs: 2_000 })
+    expect(timing.refreshingRecheckMs).toBe(1_000 + 2_000 + TEST_BASE.refreshingSlackMs)
+    expect(timing.tapRefreshTimeoutMs).toBe(1_000 + 2_000 + TEST_BASE.tapRefreshSlackMs)
+    expect(timing.accountTimeoutMs).toBe(1_000 + 2_000 + TEST_BASE.accountSlackMs)
+  })
+
+  it('keeps every other value as given, and no slack field', () => {
+    const timing = timingFrom(PRODUCTION_BASE)
+    expect(Object.keys(timing).sort()).toEqual(Object.keys(PRODUCTION_TIMING).sort())
+    expect(timing.wakeRetryMs).toBe(PRODUCTION_BASE.wakeRetryMs)
+  })
+})
+
+describe('testTimingFor', () => {
+  it('is the test set itself at factor 1, and for a factor that is no number or below 1', () => {
+    for (const factor of [1, 0.5, 0, -2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(testTimingFor(factor), String(factor)).toEqual(TEST_TIMING)
+    }
+  })
+
+  it('stretches every deadline and interval by the factor, the schedule’s minutes not', () => {
+    const stretched = testTimingFor(2.5)
+    for (const key of Object.keys(TEST_TIMING) as (keyof Timing)[]) {
+      const schedule = ['reauthIntervalMs', 'reauthMinGapMs', 'cadenceSlackMs'].includes(key)
+      expect(stretched[key], key).toBe(
+        schedule ? TEST_TIMING[key] : Math.round(TEST_TIMING[key] * 2.5),
+      )
+    }
+  })
+})
+
 describe.each([
   ['production', PRODUCTION_TIMING],
   ['test', TEST_TIMING],
+  ['test, 4 times slower', testTimingFor(4)],
 ])('the %s set', (_name, timing: Readonly<Timing>) => {
   const refresh = timing.providerTimeoutMs + timing.cardsTimeoutMs
 

@@ -1,7 +1,8 @@
 /**
  * Every deadline and interval the app and the worker run by, in two sets: production's, and the
- * short ones of the browser-test build, so no test waits for a production timeout. Which set a
- * build uses is fixed at build time (`src/config/timing.ts`, decision 027).
+ * short ones of the browser-test build (stretched by the test run's speed factor), so no test
+ * waits for a production timeout. Which set a build uses is fixed at build time
+ * (`src/config/timing.ts`, decisions 027 and 037).
  */
 
 /** The deadlines and intervals, each in milliseconds. */
@@ -60,14 +61,43 @@ export interface Timing {
   cadenceSlackMs: number
 }
 
-/** The values every production build uses. */
-export const PRODUCTION_TIMING: Readonly<Timing> = {
+/**
+ * The values a table is made of: its independent deadlines, and the slack each sum of them adds.
+ * `timingFrom` writes the sums, so a call timeout changed in one place moves every wait built on it.
+ */
+export interface TimingBase extends Omit<
+  Timing,
+  'refreshingRecheckMs' | 'tapRefreshTimeoutMs' | 'accountTimeoutMs'
+> {
+  /** What the "Refreshing…" recheck adds to a whole refresh (a call, then the list). */
+  refreshingSlackMs: number
+  /** What the tap page's wait adds to a whole refresh (less than the recheck's slack). */
+  tapRefreshSlackMs: number
+  /** What an account call's wait adds to the change and the list after it. */
+  accountSlackMs: number
+}
+
+/** A whole table from its base values: the waits that span calls are the calls' deadlines summed. */
+export function timingFrom(base: Readonly<TimingBase>): Timing {
+  const { refreshingSlackMs, tapRefreshSlackMs, accountSlackMs, ...deadlines } = base
+  // A refresh, a tap's refresh and an account change are each a provider call, then the list.
+  const callThenList = base.providerTimeoutMs + base.cardsTimeoutMs
+  return {
+    ...deadlines,
+    refreshingRecheckMs: callThenList + refreshingSlackMs,
+    tapRefreshTimeoutMs: callThenList + tapRefreshSlackMs,
+    accountTimeoutMs: callThenList + accountSlackMs,
+  }
+}
+
+/** Production's base values (`tests/build.test.ts` finds them, and only them, in a production build). */
+export const PRODUCTION_BASE: Readonly<TimingBase> = {
   providerTimeoutMs: 8_000,
   cardsTimeoutMs: 8_000,
-  refreshingRecheckMs: 8_000 + 8_000 + 5_000,
-  tapRefreshTimeoutMs: 8_000 + 8_000 + 4_000,
+  refreshingSlackMs: 5_000,
+  tapRefreshSlackMs: 4_000,
+  accountSlackMs: 4_000,
   answerTimeoutMs: 10_000,
-  accountTimeoutMs: 2 * 8_000 + 4_000,
   signInTimeoutMs: 12_000,
   wakeSlackMs: 1_000,
   wakeRetryMs: 20_000,
@@ -78,26 +108,53 @@ export const PRODUCTION_TIMING: Readonly<Timing> = {
   cadenceSlackMs: 60_000,
 }
 
+/** The values every production build uses. */
+export const PRODUCTION_TIMING: Readonly<Timing> = /* @__PURE__ */ timingFrom(PRODUCTION_BASE)
+
 /**
- * The browser-test build's values: the deadlines the tests wait out, a few times shorter, yet
- * long enough for a busy two-core machine to answer a healthy call well within them. The
- * schedule's minutes stay as in production: tests count re-authentications and move the stored
- * times rather than wait, and a 10-minute cadence shortened to seconds would add calls to every
- * count.
+ * The browser-test build's base values: the deadlines the tests wait out, a few times shorter, yet
+ * long enough for a busy two-core machine to answer a healthy call well within them (a slower
+ * machine's build stretches them: `testTimingFor`). The schedule's minutes stay as in production:
+ * tests count re-authentications and move the stored times rather than wait, and a 10-minute
+ * cadence shortened to seconds would add calls to every count.
  */
-export const TEST_TIMING: Readonly<Timing> = {
+export const TEST_BASE: Readonly<TimingBase> = {
   providerTimeoutMs: 3_000,
   cardsTimeoutMs: 3_000,
-  refreshingRecheckMs: 3_000 + 3_000 + 2_000,
-  tapRefreshTimeoutMs: 3_000 + 3_000 + 1_500,
+  refreshingSlackMs: 2_000,
+  tapRefreshSlackMs: 1_500,
+  accountSlackMs: 2_000,
   answerTimeoutMs: 5_000,
-  accountTimeoutMs: 2 * 3_000 + 2_000,
   signInTimeoutMs: 4_000,
   wakeSlackMs: 200,
   wakeRetryMs: 3_000,
   backoffBaseMs: 500,
   backoffJitterMs: 40,
-  reauthIntervalMs: PRODUCTION_TIMING.reauthIntervalMs,
-  reauthMinGapMs: PRODUCTION_TIMING.reauthMinGapMs,
-  cadenceSlackMs: PRODUCTION_TIMING.cadenceSlackMs,
+  reauthIntervalMs: PRODUCTION_BASE.reauthIntervalMs,
+  reauthMinGapMs: PRODUCTION_BASE.reauthMinGapMs,
+  cadenceSlackMs: PRODUCTION_BASE.cadenceSlackMs,
+}
+
+/** The browser-test build's values on the machine their base was set on (speed factor 1). */
+export const TEST_TIMING: Readonly<Timing> = /* @__PURE__ */ timingFrom(TEST_BASE)
+
+/** The schedule's minutes, which no machine's speed changes (see `TEST_BASE`). */
+const SCHEDULE: readonly (keyof TimingBase)[] = [
+  'reauthIntervalMs',
+  'reauthMinGapMs',
+  'cadenceSlackMs',
+]
+
+/**
+ * The browser-test build's values on a machine `speedFactor` times slower than the one `TEST_BASE`
+ * was set on (the test run measures it once, decision 037): every deadline and interval but the
+ * schedule's minutes stretched by it, so a healthy call beats its deadline there as it does here.
+ */
+export function testTimingFor(speedFactor: number): Timing {
+  const factor = Number.isFinite(speedFactor) && speedFactor > 1 ? speedFactor : 1
+  const stretched: TimingBase = { ...TEST_BASE }
+  for (const key of Object.keys(stretched) as (keyof TimingBase)[]) {
+    if (!SCHEDULE.includes(key)) stretched[key] = Math.round(TEST_BASE[key] * factor)
+  }
+  return timingFrom(stretched)
 }
