@@ -80,6 +80,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/setup/servers.ts'],
           setupFiles: ['tests/setup/browser-file.ts'],
+          // As on the reference machine: the setup file stretches both by the run's speed factor.
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // As many files at once as there are stacks, beside the unit projects.

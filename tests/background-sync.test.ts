@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { PERIODIC_SYNC_TAG, TAP_SYNC_TAG } from '../src/core/constants.ts'
-import { TEST_TIMING } from '../src/core/timing.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { watchAppWorker, type AppWorker } from './support/service-worker-cdp.ts'
 import {
@@ -21,6 +20,7 @@ import {
   resetStack,
 } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
+import { appTiming, scaled } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const EVENTS = '/api/poap-events'
@@ -63,8 +63,8 @@ async function tapKeptWhileProviderFails() {
 
 /** Waits for the one refresh a wake should make: one re-authentication and one events call. */
 async function expectOneRefresh(): Promise<void> {
-  await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(1)
-  await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(1)
+  await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: scaled(10_000) }).toBe(1)
 }
 
 /** Closes the app's only page and stops its worker: the app is closed, the browser idle. */
@@ -87,7 +87,9 @@ describe('Background Sync with no page open', () => {
     await worker.dispatchSync(TAP_SYNC_TAG)
     await expectOneRefresh()
     await expect
-      .poll(async () => record(await worker.readEngineState()).tapQueue.taps, { timeout: 10_000 })
+      .poll(async () => record(await worker.readEngineState()).tapQueue.taps, {
+        timeout: scaled(10_000),
+      })
       .toEqual([])
     expect(eventNames(await worker.readEngineState())).toContain(name)
 
@@ -116,10 +118,10 @@ describe('Background Sync with no page open', () => {
     // The DevTools protocol answers the dispatch at once and never says how the handler ended:
     // the worker's rejection (asking the browser to retry) cannot be seen from here.
     await worker.dispatchSync(TAP_SYNC_TAG)
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(calls + 1)
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(calls + 1)
     await expect
       .poll(async () => record(await worker.readEngineState()).tapQueue.attempt, {
-        timeout: 10_000,
+        timeout: scaled(10_000),
       })
       .toBe(before.tapQueue.attempt + 1)
     const after = record(await worker.readEngineState())
@@ -164,7 +166,7 @@ describe('Periodic Background Sync with no page open', () => {
     // As if the minimum gap had passed since the sign-in (the next scheduled call stays ahead, so
     // only a wake that counts as a visit may call).
     const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
-    await patchEngineSession(page, { lastAuthAt: signedInAt - TEST_TIMING.reauthMinGapMs - 1000 })
+    await patchEngineSession(page, { lastAuthAt: signedInAt - appTiming.reauthMinGapMs - 1000 })
     const before = record(await readEngineState(page))
     const lastAuthAt = before.session?.lastAuthAt ?? 0
     expect(before.session?.nextDueAt).toBeGreaterThan(Date.now())
@@ -174,7 +176,7 @@ describe('Periodic Background Sync with no page open', () => {
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
     await expectOneRefresh()
     await expect
-      .poll(async () => eventNames(await worker.readEngineState()), { timeout: 10_000 })
+      .poll(async () => eventNames(await worker.readEngineState()), { timeout: scaled(10_000) })
       .toContain(name)
     const after = record(await worker.readEngineState())
     expect(after.session?.lastAuthAt).toBeGreaterThan(lastAuthAt)
@@ -193,7 +195,7 @@ describe('Periodic Background Sync with no page open', () => {
       localStorage.setItem('wagmi.store', '{"state":{"current":"iyk-test-wallet"}}'),
     )
     const signedInAt = record(await readEngineState(page)).session?.lastAuthAt ?? 0
-    await patchEngineSession(page, { lastAuthAt: signedInAt - TEST_TIMING.reauthMinGapMs - 1000 })
+    await patchEngineSession(page, { lastAuthAt: signedInAt - appTiming.reauthMinGapMs - 1000 })
     const worker = await closeApp(context, page)
     await resetStack()
     await endSessionAtProvider()
@@ -201,7 +203,7 @@ describe('Periodic Background Sync with no page open', () => {
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
     await expect
       .poll(async () => record(await worker.readEngineState())?.session ?? null, {
-        timeout: 10_000,
+        timeout: scaled(10_000),
       })
       .toBeNull()
 

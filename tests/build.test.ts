@@ -16,6 +16,7 @@ import { sourceMapDir } from '../build/source-maps-aside.ts'
 import { LANDING_STASH } from '../src/core/sign-in-landing-stash.ts'
 import { PRODUCTION_BASE, TEST_BASE } from '../src/core/timing.ts'
 import { distDir as dist } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 /** Every script the build emitted, by file name. */
 async function scripts(dir: string): Promise<Map<string, string>> {
@@ -178,7 +179,7 @@ describe('test code never ships', () => {
       { env },
     )
     buildOutput = stdout + stderr
-  }, 120_000)
+  }, scaled(120_000))
 
   afterAll(async () => {
     await rm(production, { recursive: true, force: true })

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { CDPSession, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome } from './support/stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const RELOADS = 30
 
@@ -38,33 +39,43 @@ async function reloadMany(page: Page, ready: () => Promise<void>): Promise<numbe
 }
 
 describe('pages left behind', () => {
-  it(`are collected: at most 2 live documents after ${RELOADS} reloads (landing page)`, async () => {
-    const { page } = await suite.installed()
-    const landing = () =>
-      page.getByRole('heading', { name: 'Your events, one tap away' }).first().waitFor()
-    await landing()
-    const counts = await reloadMany(page, landing)
-    console.log(`live documents, first load then every 10 reloads: ${counts.join(', ')}`)
-    expect(Math.max(...counts)).toBeLessThanOrEqual(2)
-  }, 120_000)
+  it(
+    `are collected: at most 2 live documents after ${RELOADS} reloads (landing page)`,
+    async () => {
+      const { page } = await suite.installed()
+      const landing = () =>
+        page.getByRole('heading', { name: 'Your events, one tap away' }).first().waitFor()
+      await landing()
+      const counts = await reloadMany(page, landing)
+      console.log(`live documents, first load then every 10 reloads: ${counts.join(', ')}`)
+      expect(Math.max(...counts)).toBeLessThanOrEqual(2)
+    },
+    scaled(120_000),
+  )
 
-  it(`are collected: no more live documents after ${RELOADS} reloads than after one (signed in)`, async () => {
-    const { page } = await suite.signedIn()
-    // Counted once the lazy event images have loaded (each SVG image is a document of its own).
-    const ready = async () => {
-      await expectEventsHome(page)
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('img')].every((img) => img.complete),
+  it(
+    `are collected: no more live documents after ${RELOADS} reloads than after one (signed in)`,
+    async () => {
+      const { page } = await suite.signedIn()
+      // Counted once the lazy event images have loaded (each SVG image is a document of its own).
+      const ready = async () => {
+        await expectEventsHome(page)
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('img')].every((img) => img.complete),
+        )
+      }
+      await ready()
+      const counts = await reloadMany(page, ready)
+      console.log(
+        `live documents signed in, first load then every 10 reloads: ${counts.join(', ')}`,
       )
-    }
-    await ready()
-    const counts = await reloadMany(page, ready)
-    console.log(`live documents signed in, first load then every 10 reloads: ${counts.join(', ')}`)
-    const [first = 0] = counts
-    // One more is allowed: a page being torn down as the count is taken.
-    expect(Math.max(...counts)).toBeLessThanOrEqual(first + 1)
-    // The page itself and one per event image shown: nothing that grows with reloads.
-    const images = await page.locator('img').count()
-    expect(first).toBeLessThanOrEqual(images + 2)
-  }, 180_000)
+      const [first = 0] = counts
+      // One more is allowed: a page being torn down as the count is taken.
+      expect(Math.max(...counts)).toBeLessThanOrEqual(first + 1)
+      // The page itself and one per event image shown: nothing that grows with reloads.
+      const images = await page.locator('img').count()
+      expect(first).toBeLessThanOrEqual(images + 2)
+    },
+    scaled(180_000),
+  )
 })

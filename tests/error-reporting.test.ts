@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl, sinkUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const UID = '041E3C8A2D6B80'
 const CMAC = '4B00064004B0B3D3'
@@ -125,13 +126,13 @@ describe('error reporting', () => {
       (await errorEvents()).filter(
         (e) => tagsOf(e).op === 'poap-events' && exceptionText(e).includes(`HTTP ${status}`),
       )
-    await expect.poll(() => fetchFailures(500), { timeout: 20_000 }).toHaveLength(1)
+    await expect.poll(() => fetchFailures(500), { timeout: scaled(20_000) }).toHaveLength(1)
     // A later report along the same way (worker, tab, sink), asked for only now: once it is in,
     // a second report of the first failure (through the other tab, say) would be in too.
     await armFault('cards', { route: '/api/poap-events', count: 1, mode: 'error', status: 503 })
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect
-      .poll(async () => (await fetchFailures(503)).length > 0, { timeout: 20_000 })
+      .poll(async () => (await fetchFailures(503)).length > 0, { timeout: scaled(20_000) })
       .toBe(true)
     const failures = await fetchFailures(500)
     expect(failures).toHaveLength(1)
@@ -143,7 +144,7 @@ describe('error reporting', () => {
     // The error holding the session and the address arrived without either, and without a user.
     const stateErrors = async () =>
       (await errorEvents()).filter((e) => exceptionText(e).includes('Bad sign-in state'))
-    await expect.poll(async () => (await stateErrors()).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await stateErrors()).length, { timeout: scaled(20_000) }).toBe(1)
     const stateError = (await stateErrors())[0] as Record<string, unknown>
     expect(exceptionText(stateError)).toContain(
       JSON.stringify('{"session_token":"[Filtered]","email":"[email]"}').slice(1, -1),
@@ -203,7 +204,7 @@ describe('error reporting', () => {
           (await errorEvents()).filter((e) =>
             exceptionText(e).includes('early error for the buffer'),
           ).length,
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .toBe(1)
     const early = (await errorEvents()).find((e) =>
@@ -242,13 +243,15 @@ describe('error reporting', () => {
     // queue: no doomed request was made for it.
     await expect
       .poll(async () => (await queuedReports(page)).some((report) => report.includes(MESSAGE)), {
-        timeout: 20_000,
+        timeout: scaled(20_000),
       })
       .toBe(true)
     expect(sentWithTheError).toEqual([])
     expect(await offlineErrors()).toEqual([])
 
     await context.setOffline(false)
-    await expect.poll(async () => (await offlineErrors()).length, { timeout: 20_000 }).toBe(1)
+    await expect
+      .poll(async () => (await offlineErrors()).length, { timeout: scaled(20_000) })
+      .toBe(1)
   })
 })

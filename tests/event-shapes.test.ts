@@ -10,6 +10,7 @@ import { collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, newEmail } from './support/stack.ts'
 import { sinkUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 /** The status words the app shows for the five statuses it knows. */
 const KNOWN_WORDS = ['Active', 'Pending approval', 'Upcoming', 'Ended', 'Rejected']
@@ -99,7 +100,7 @@ describe('event shapes', () => {
     expect(claimed?.badge).toBe('Claimed')
     expect(await page.locator('.badge--other').count()).toBe(1)
 
-    await expect.poll(async () => (await dataReports()).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await dataReports()).length, { timeout: scaled(20_000) }).toBe(1)
     const [report] = await dataReports()
     expect(report?.tags).toMatchObject({ dropped: 1, unknownStatuses: 'claimed' })
     expect(JSON.stringify(report)).not.toMatch(/Rooftop|Gallery|Lisbon|Warehouse/)
@@ -112,7 +113,9 @@ describe('event shapes', () => {
     await armFault('cards', { route: '/api/poap-events', count: 1, mode: 'error', status: 503 })
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect
-      .poll(async () => (await reportsTagged('poap-events')).length > 0, { timeout: 20_000 })
+      .poll(async () => (await reportsTagged('poap-events')).length > 0, {
+        timeout: scaled(20_000),
+      })
       .toBe(true)
     expect(await dataReports()).toHaveLength(1)
   })

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
 import { appUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const suite = browserSuite()
 
@@ -183,7 +184,7 @@ describe('the app takes over', () => {
     await page.goto(appUrl + path)
     // The app starts once the frame has painted (after the load event): it takes over when its
     // first screen is ready, within its patience of 5 s.
-    await expect.poll(() => page.locator('#shell').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.locator('#shell').count(), { timeout: scaled(10_000) }).toBe(0)
     expect(await page.locator('#root').isVisible()).toBe(true)
     expect(await page.locator('main').count()).toBe(1)
     await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true)
@@ -214,7 +215,7 @@ describe('the app takes over', () => {
             const active = (await navigator.serviceWorker.getRegistration())?.active
             return active ? { scriptURL: active.scriptURL, state: active.state } : null
           }),
-        { timeout: 15_000 },
+        { timeout: scaled(15_000) },
       )
       .toEqual({ scriptURL: appUrl + '/sw.js', state: 'activated' })
     const seen = await page.evaluate(

@@ -15,6 +15,7 @@ import {
 } from './hosting/checklist.ts'
 import { appUrl, cardsUrl, distDir, providerUrl, sinkUrl } from './support/test-stack.ts'
 import { startCaddy, startNginx, type WebServer } from '../dev/hosting/web-servers.ts'
+import { scaled } from './support/deadline.ts'
 
 /** Ports beside this stack's app port (each stack has ten, four in use: tests/setup/servers.ts). */
 const appPort = Number(new URL(appUrl).port)
@@ -43,7 +44,7 @@ beforeAll(async () => {
     startNginx(distDir, { httpsPort: ports.nginx }),
     startPagesHost(distDir, ports.pages),
   ])
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await Promise.all([caddy?.close(), nginx?.close(), pages?.close()])

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
 import { startStaticServer, type StaticServer } from './support/static-server.ts'
 import { distDir } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const suite = browserSuite()
 let server: StaticServer
@@ -54,7 +55,7 @@ it('refuses a start-up chunk changed after the build, and starts with the one bu
   await expect
     .poll(() => built.locator('#shell').count(), {
       message: 'the app taking over from the frame',
-      timeout: 10_000,
+      timeout: scaled(10_000),
     })
     .toBe(0)
 })

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { TEST_TIMING } from '../src/core/timing.ts'
 import { browserSuite } from './support/browser-suite.ts'
+import { appTiming, scaled } from './support/deadline.ts'
 import { trackAppWorker } from './support/service-worker-cdp.ts'
 import {
   addEvent,
@@ -29,22 +29,26 @@ const OTP_SEND = '/sdk/v1/otps/email/login_or_create'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 const QUERY = TAP.slice('/tap'.length)
 
-/** The browser-test build's deadlines (src/config/timing.ts): the waits below are made of them. */
-const T = TEST_TIMING
+/**
+ * The browser-test build's deadlines (src/config/timing.ts), stretched by the run's speed factor as
+ * the build's are: the waits below are made of them, and their room is stretched too.
+ */
+const T = appTiming
 /**
  * The longest a refresh may take: a re-authentication and an events call, each up to its
  * deadline, plus room for a busy machine. Shorter than a tab's "Refreshing…" recheck, so only the
  * refresh's own end can pass the checks below.
  */
-const REFRESH_DEADLINE_MS = T.providerTimeoutMs + T.cardsTimeoutMs + 1_500
+const REFRESH_DEADLINE_MS = T.providerTimeoutMs + T.cardsTimeoutMs + scaled(1_500)
 /** The longest a sign-in step may take (its deadline), plus loading the SDK and room. */
-const SIGN_IN_DEADLINE_MS = T.signInTimeoutMs + 8_000
+const SIGN_IN_DEADLINE_MS = T.signInTimeoutMs + scaled(8_000)
 /**
  * The longest the app may take to settle a tap by itself once the service is back: a call that
  * was already hanging runs to its deadlines, then the next wake (a tab waking the worker at its
  * named time, or the worker's backoff timer) makes the call that succeeds, and room.
  */
-const SETTLE_BY_ITSELF_MS = 2 * T.wakeRetryMs + T.providerTimeoutMs + T.cardsTimeoutMs + 10_000
+const SETTLE_BY_ITSELF_MS =
+  2 * T.wakeRetryMs + T.providerTimeoutMs + T.cardsTimeoutMs + scaled(10_000)
 /**
  * How long the retries of a failing tap are counted after the page said it was saved: past the
  * first retry after the tap's and Background Sync's failures (two backoff bases after them),
@@ -57,7 +61,7 @@ const RETRY_WINDOW_MS = 2.5 * T.backoffBaseMs
  */
 const MAX_CALLS_IN_RETRY_WINDOW = 3
 /** A sign-in, a few waits up to the deadlines above, and the checks around them. */
-const TEST_TIMEOUT_MS = 3 * 60_000
+const TEST_TIMEOUT_MS = scaled(3 * 60_000)
 
 const CANT_REACH = 'Can’t reach IYK Cards'
 const KEPT_TEXT =

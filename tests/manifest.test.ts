@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchProfile } from './support/browser.ts'
 import { appUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 let context: BrowserContext
 let page: Page
@@ -49,7 +50,7 @@ describe('manifest', () => {
               installabilityErrors: { errorId: string }[]
             }
           ).installabilityErrors.map((error) => error.errorId),
-        { timeout: 15_000 },
+        { timeout: scaled(15_000) },
       )
       .toEqual([])
   })

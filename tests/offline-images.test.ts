@@ -9,6 +9,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
 import { cardsUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { scaled } from './support/deadline.ts'
 
 const IMAGE_CACHE = 'iyk-cards-images'
 
@@ -62,7 +63,7 @@ describe('event images', () => {
     await page.reload()
     await expectEventsHome(page)
     await expect
-      .poll(async () => (await shownImages(page)).loaded.sort(), { timeout: 10_000 })
+      .poll(async () => (await shownImages(page)).loaded.sort(), { timeout: scaled(10_000) })
       .toEqual([...images].sort())
     expect((await shownImages(page)).placeholders).toBe(withoutImage)
 
@@ -101,7 +102,7 @@ describe('event images', () => {
     await signOut(page)
     // Well within one download's deadline (8 s), let alone one per image.
     await expect
-      .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), { timeout: 4000 })
+      .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), { timeout: scaled(4000) })
       .toBe(false)
     await resetStack()
   })

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
 import { readEngineState } from './support/stack.ts'
 import { appUrl, sinkUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 interface Violation {
   documentURL: string
@@ -86,7 +87,7 @@ it('a violation in the page and one in the worker reach the reporter, with no se
         (await securityReports()).violations
           .map((violation) => `${violation.effectiveDirective} on ${violation.documentURL}`)
           .sort(),
-      { message: 'a report of each violation at the sink', timeout: 20_000 },
+      { message: 'a report of each violation at the sink', timeout: scaled(20_000) },
     )
     .toEqual([
       `connect-src on ${appUrl}/sw.js`,

@@ -20,6 +20,7 @@ import { openSignedIn } from './support/holder.ts'
 import { buildRelease, startReleaseHost, type ReleaseHost } from './support/release-host.ts'
 import { expectEventsHome } from './support/stack.ts'
 import { distDir } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const suite = browserSuite()
 let host: ReleaseHost
@@ -29,7 +30,7 @@ beforeAll(async () => {
   killSwitch = await mkdtemp(join(tmpdir(), 'iyk-kill-switch-'))
   await buildRelease(killSwitch, { env: { VITE_SERVICE_WORKER: 'unregister' } })
   host = await startReleaseHost()
-}, 120_000)
+}, scaled(120_000))
 
 afterAll(async () => {
   await host.close()
@@ -66,7 +67,7 @@ describe('a lazy chunk the host does not have', () => {
     expect
       .poll(() => page.locator('#shell').count(), {
         message: 'the app in place of the first-paint frame',
-        timeout: 20_000,
+        timeout: scaled(20_000),
       })
       .toBe(0)
 
@@ -86,7 +87,7 @@ describe('a lazy chunk the host does not have', () => {
     await expect
       .poll(() => startUpChunk(page).catch(() => before), {
         message: 'the other release’s page, after one reload',
-        timeout: 20_000,
+        timeout: scaled(20_000),
       })
       .not.toBe(before)
     await appTookOver(page)
@@ -95,7 +96,7 @@ describe('a lazy chunk the host does not have', () => {
     await appTookOver(page)
     const instead = page.getByRole('button', { name: 'Text me a code instead' })
     if (await instead.isVisible()) await instead.click()
-    await page.getByRole('button', { name: 'Text me a code' }).waitFor({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Text me a code' }).waitFor({ timeout: scaled(20_000) })
     expect(loads()).toBe(2)
   })
 
@@ -104,7 +105,9 @@ describe('a lazy chunk the host does not have', () => {
     await host.remove(await chunk(distDir, 'auth.email'))
     const { page } = await openCounting('/')
     await page.getByRole('link', { name: 'Sign in' }).first().click()
-    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ timeout: 20_000 })
+    await page
+      .getByRole('heading', { name: 'Something went wrong' })
+      .waitFor({ timeout: scaled(20_000) })
     // The check asked the host, which still serves this release.
     await expect
       .poll(
@@ -146,7 +149,7 @@ it('the kill switch withdraws the worker and its caches, and the holder stays si
 
   await host.deploy(killSwitch)
   // The browser's next update check (an hour, a return to the app, or a navigation) finds it.
-  const reloaded = page.waitForEvent('load', { timeout: 30_000 })
+  const reloaded = page.waitForEvent('load', { timeout: scaled(30_000) })
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update()
   })
@@ -154,7 +157,7 @@ it('the kill switch withdraws the worker and its caches, and the holder stays si
   await expect
     .poll(() => workerTraces(page).catch(() => null), {
       message: 'no worker registered or in control, and no cache left',
-      timeout: 20_000,
+      timeout: scaled(20_000),
     })
     .toEqual({ registrations: 0, controlled: false, caches: [] })
   await expectEventsHome(page)

@@ -13,6 +13,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { said } from './support/catalog.ts'
 import { expectEventsHome, signInWithCode } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const OUT = 'screenshots'
 
@@ -106,49 +107,53 @@ describe.each(THEMES)('%s theme', (theme) => {
       await shoot(page, 'signed-in-sign-in', width, theme)
       // Nine screens and a sign-in: more than one journey's time on a busy machine.
     },
-    120_000,
+    scaled(120_000),
   )
 })
 
 describe('every language', () => {
-  it('every screen in every other language on the phone', async () => {
-    const anonymous: [string, string, string][] = [
-      ['landing', '/', 'Your events, one tap away'],
-      ['sign-in', '/auth/email', 'Sign in'],
-      ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
-      ['tap-invalid', '/tap?uid=zz', 'Card tap'],
-    ]
-    for (const locale of LANGUAGES) {
-      // Signed out, in a browser that prefers the language.
-      const page = await (await suite.newContext({ viewport: PHONE, locale })).newPage()
-      for (const [name, path, heading] of anonymous) {
-        await page.goto(appUrl + path)
-        await shootIn(page, locale, name, heading)
+  it(
+    'every screen in every other language on the phone',
+    async () => {
+      const anonymous: [string, string, string][] = [
+        ['landing', '/', 'Your events, one tap away'],
+        ['sign-in', '/auth/email', 'Sign in'],
+        ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
+        ['tap-invalid', '/tap?uid=zz', 'Card tap'],
+      ]
+      for (const locale of LANGUAGES) {
+        // Signed out, in a browser that prefers the language.
+        const page = await (await suite.newContext({ viewport: PHONE, locale })).newPage()
+        for (const [name, path, heading] of anonymous) {
+          await page.goto(appUrl + path)
+          await shootIn(page, locale, name, heading)
+        }
       }
-    }
-    // Signed in once (in English, as the sign-in helper reads the page), then in each language.
-    const page = await (await suite.newContext({ viewport: PHONE })).newPage()
-    await page.goto(appUrl + '/')
-    await waitForServiceWorker(page)
-    await signInWithCode(page)
-    await expectEventsHome(page)
-    const signedIn: [string, string, string | undefined][] = [
-      ['home', '/', 'Your events'],
-      ['account', '/account', 'Account'],
-      ['not-found', '/no/such/page', 'Page not found'],
-      ['signed-in-sign-in', '/auth/email', undefined],
-    ]
-    for (const locale of LANGUAGES) {
-      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
-      for (const [name, path, heading] of signedIn) {
-        await page.goto(appUrl + path)
-        await shootIn(page, locale, name, heading)
-      }
+      // Signed in once (in English, as the sign-in helper reads the page), then in each language.
+      const page = await (await suite.newContext({ viewport: PHONE })).newPage()
       await page.goto(appUrl + '/')
-      await page.getByTestId('event-card').first().click()
-      await shootIn(page, locale, 'event')
-    }
-  }, 180_000)
+      await waitForServiceWorker(page)
+      await signInWithCode(page)
+      await expectEventsHome(page)
+      const signedIn: [string, string, string | undefined][] = [
+        ['home', '/', 'Your events'],
+        ['account', '/account', 'Account'],
+        ['not-found', '/no/such/page', 'Page not found'],
+        ['signed-in-sign-in', '/auth/email', undefined],
+      ]
+      for (const locale of LANGUAGES) {
+        await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
+        for (const [name, path, heading] of signedIn) {
+          await page.goto(appUrl + path)
+          await shootIn(page, locale, name, heading)
+        }
+        await page.goto(appUrl + '/')
+        await page.getByTestId('event-card').first().click()
+        await shootIn(page, locale, 'event')
+      }
+    },
+    scaled(180_000),
+  )
 })
 
 describe('contact sheet', () => {

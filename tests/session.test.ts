@@ -24,6 +24,7 @@ import {
 } from './support/stack.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { scaled } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
@@ -57,7 +58,7 @@ const isSignedIn = (page: Page) => page.getByRole('link', { name: 'Account' }).i
 /** Polls until `check` holds; returns how long it took (printed, never asserted as a time). */
 async function timeUntil(check: () => Promise<boolean>): Promise<number> {
   const start = Date.now()
-  await expect.poll(check, { timeout: 10_000, interval: 50 }).toBe(true)
+  await expect.poll(check, { timeout: scaled(10_000), interval: 50 }).toBe(true)
   return Date.now() - start
 }
 
@@ -147,7 +148,7 @@ describe('sign-in', () => {
     // A refresh is two provider calls of up to 8 s each: the poll's own 1 s is too short for one.
     await expect
       .poll(async () => (await credentials())[1], {
-        timeout: 20_000,
+        timeout: scaled(20_000),
         message: 'a new JWT in the worker after Refresh',
       })
       .not.toBe(first[1])
@@ -351,7 +352,7 @@ describe('tabs in step', () => {
     await expect
       .poll(async () => sessionOf(await readEngineState(page)).backoffAttempt, {
         message: 'four failed calls, backing off',
-        timeout: 10_000,
+        timeout: scaled(10_000),
       })
       .toBe(4)
     await stopAllWorkers(page)
@@ -361,7 +362,7 @@ describe('tabs in step', () => {
     await expect
       .poll(async () => sessionOf(await readEngineState(page)).backoffAttempt, {
         message: 'the retry, woken by the page, succeeding',
-        timeout: 15_000,
+        timeout: scaled(15_000),
       })
       .toBe(0)
     expect(await callCount(AUTHENTICATE)).toBe(before + 5)
@@ -430,9 +431,9 @@ describe('offline and session loss', () => {
     await context.setOffline(false)
     // Polled for longer than the default second: on a loaded machine the online event, the
     // worker's wake and the call take a while (one CI run counted no call within the second).
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: 10_000 }).toBe(before + 1)
+    await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(before + 1)
     await expect
-      .poll(() => page.getByTestId('events-age').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('events-age').textContent(), { timeout: scaled(10_000) })
       .toMatch(/^\s*Updated/)
   })
 

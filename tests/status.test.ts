@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { TEST_TIMING } from '../src/core/timing.ts'
 import {
   CHANNEL_NAME,
   PROTOCOL_VERSION,
@@ -14,15 +13,16 @@ import {
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, callCount, expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
+import { appTiming, scaled } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 /**
  * The recheck deadline (the browser-test build's, src/config/timing.ts), plus a worker start and
  * one answer: the most a stuck tab may wait.
  */
-const DEADLINE_MS = TEST_TIMING.refreshingRecheckMs + 5_000
+const DEADLINE_MS = appTiming.refreshingRecheckMs + scaled(5_000)
 /** Sign-in and the rest of a test around one wait of up to DEADLINE_MS. */
-const TEST_TIMEOUT_MS = DEADLINE_MS + 60_000
+const TEST_TIMEOUT_MS = DEADLINE_MS + scaled(60_000)
 
 const suite = browserSuite()
 
@@ -97,7 +97,7 @@ describe('refreshing status', () => {
     const { page } = await suite.signedIn()
     const before = await callCount(AUTHENTICATE)
     // Slow enough to see, well inside the provider timeout.
-    const delayMs = TEST_TIMING.providerTimeoutMs / 3
+    const delayMs = appTiming.providerTimeoutMs / 3
     await armFault('provider', { route: AUTHENTICATE, count: 1, mode: 'slow', delayMs })
 
     await refreshButton(page).click()

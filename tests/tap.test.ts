@@ -21,13 +21,14 @@ import {
 } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { scaled } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const POAP_EVENTS = '/api/poap-events'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 const QUERY = TAP.slice('/tap'.length)
 /** Time for the tab and the worker to hear the network is back, and for one refresh. */
-const SETTLE_TIMEOUT_MS = 20_000
+const SETTLE_TIMEOUT_MS = scaled(20_000)
 
 const suite = browserSuite()
 

@@ -19,6 +19,7 @@ import { buildPreviousRelease, PREVIOUS_RELEASE } from './support/earlier-releas
 import { startReleaseHost, type ReleaseHost } from './support/release-host.ts'
 import { expectEventsHome, readEngineState, setNetwork } from './support/stack.ts'
 import { distDir } from './support/test-stack.ts'
+import { scaled } from './support/deadline.ts'
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
   previous = await mkdtemp(join(tmpdir(), 'iyk-release-0.1.0-'))
   await buildPreviousRelease(previous)
   host = await startReleaseHost()
-}, 180_000)
+}, scaled(180_000))
 
 afterAll(async () => {
   await setNetwork(true)
@@ -48,7 +49,7 @@ const release = (page: Page) =>
 /** Waits until `page` runs `which` release (reloading meanwhile), saying `what` if it does not. */
 const expectRelease = (page: Page, which: 'this' | 'previous', what: string) =>
   expect
-    .poll(() => release(page).catch(() => 'reloading'), { message: what, timeout: 30_000 })
+    .poll(() => release(page).catch(() => 'reloading'), { message: what, timeout: scaled(30_000) })
     .toBe(which)
 
 /** The "New version available" prompt of a page. */
@@ -88,8 +89,8 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   first.on('load', () => (firstLoads += 1))
   second.on('load', () => (secondLoads += 1))
   await first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
-  await prompt(first).waitFor({ timeout: 30_000 })
-  await prompt(second).waitFor({ timeout: 30_000 })
+  await prompt(first).waitFor({ timeout: scaled(30_000) })
+  await prompt(second).waitFor({ timeout: scaled(30_000) })
   let thirdLoads = 0
   third.on('load', () => (thirdLoads += 1))
 
@@ -106,7 +107,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   // account page's code (a lazy chunk of the old release) loads, from the assets the host kept.
   expect(await release(second)).toBe('previous')
   await second.getByRole('link', { name: 'Account' }).click()
-  await second.getByRole('heading', { name: 'Account' }).waitFor({ timeout: 20_000 })
+  await second.getByRole('heading', { name: 'Account' }).waitFor({ timeout: scaled(20_000) })
   await second.goBack()
   await expectEventsHome(second)
   expect(secondLoads).toBe(0)
@@ -130,7 +131,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await first.reload()
   await expectEventsHome(first)
   await expect
-    .poll(() => keptTaps(first), { message: 'the kept tap settled', timeout: 20_000 })
+    .poll(() => keptTaps(first), { message: 'the kept tap settled', timeout: scaled(20_000) })
     .toBe(0)
   // No false sign-out anywhere, and no reload beyond the ones asked for.
   expect(await first.evaluate(() => localStorage.getItem('signout-event'))).toBeNull()
@@ -143,7 +144,9 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await host.deploy(previous)
   firstLoads = 0
   await first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
-  await prompt(first).getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 })
+  await prompt(first)
+    .getByRole('button', { name: 'Reload' })
+    .click({ timeout: scaled(30_000) })
   await expectRelease(
     first,
     'previous',
@@ -154,7 +157,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await expect
     .poll(() => first.getByText('Refreshing…').count(), {
       message: 'no refresh left under way',
-      timeout: 20_000,
+      timeout: scaled(20_000),
     })
     .toBe(0)
   await expectEventsHome(first)

@@ -14,6 +14,7 @@ import { expectEventsHome, setProviderConfig, signInWithCode } from './support/s
 import { addTestWallet, pastWalletCacheWrite, watchTestWallet } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { scaled } from './support/deadline.ts'
 
 const suite = browserSuite()
 
@@ -80,7 +81,7 @@ describe('wallet on the account page', () => {
     await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Sepolia')
 
     const cache = () => page.evaluate(() => localStorage.getItem('cache'))
-    await expect.poll(cache, { timeout: 5000 }).not.toBeNull()
+    await expect.poll(cache, { timeout: scaled(5000) }).not.toBeNull()
     expect(JSON.parse((await cache()) ?? '{}')).toHaveProperty('clientState')
 
     await page.reload()
@@ -101,7 +102,7 @@ describe('a shared phone', () => {
       page.evaluate(() =>
         Object.keys(localStorage).filter((key) => key === 'cache' || key.startsWith('wagmi.')),
       )
-    await expect.poll(walletKeys, { timeout: 5000 }).toContain('cache')
+    await expect.poll(walletKeys, { timeout: scaled(5000) }).toContain('cache')
 
     await signOut(page)
     // Past a cache write still pending from before the sign-out: nothing of the wallet comes back.
@@ -212,7 +213,7 @@ describe('sign-in with a wallet', () => {
     await expect
       .poll(() => asked.includes('eth_accounts'), {
         message: 'wagmi reconnected the trusted wallet',
-        timeout: 10_000,
+        timeout: scaled(10_000),
       })
       .toBe(true)
     await page.getByRole('button', { name: 'Use Test wallet' }).click()

@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
-import { within } from './support/deadline.ts'
+import { scaled, within } from './support/deadline.ts'
 import { stopAllWorkers } from './support/service-worker-cdp.ts'
 import { callCount, expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
@@ -138,7 +138,7 @@ describe('worker stops at random moments', () => {
         await expectEventsHome(page)
         await expect
           .poll(async () => (await record(page)).pendingTaps, {
-            timeout: 60_000,
+            timeout: scaled(60_000),
             interval: 1000,
             message: 'taps settled after the last stop',
           })

@@ -15,6 +15,7 @@ import { chromiumTrusting } from './chromium.ts'
 import { journeys } from './journeys.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { scaled } from '../support/deadline.ts'
 
 const appPort = Number(new URL(appUrl).port)
 let caddy: WebServer | undefined
@@ -38,7 +39,7 @@ beforeAll(async () => {
     caddyRootCertificate(data).replace(/root\.crt$/, 'intermediate.crt'),
     'utf8',
   )
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await caddy?.close()

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium as playwright, type Page } from 'playwright-core'
-import { CHROMIUM_PATH, LAUNCH_ARGS } from '../support/browser.ts'
+import { CHROMIUM_PATH, LAUNCH_ARGS, withDeadlines } from '../support/browser.ts'
 import type { Engine, EngineProfile, EngineWindow } from './engine.ts'
 
 /** The base64 SHA-256 of a certificate's public key (SPKI), as Chromium's trust switch takes it. */
@@ -58,13 +58,15 @@ export function chromiumTrusting(trustedCertificate: () => string): Engine {
     name: 'Chromium over HTTPS (Caddy)',
     async launch(): Promise<EngineProfile> {
       const dir = await mkdtemp(join(tmpdir(), 'iyk-chromium-https-'))
-      const context = await playwright.launchPersistentContext(dir, {
-        executablePath: CHROMIUM_PATH,
-        args: [
-          ...LAUNCH_ARGS,
-          `--ignore-certificate-errors-spki-list=${spkiHash(trustedCertificate())}`,
-        ],
-      })
+      const context = withDeadlines(
+        await playwright.launchPersistentContext(dir, {
+          executablePath: CHROMIUM_PATH,
+          args: [
+            ...LAUNCH_ARGS,
+            `--ignore-certificate-errors-spki-list=${spkiHash(trustedCertificate())}`,
+          ],
+        }),
+      )
       await context.addInitScript(reportPolicyViolations)
       const problems: string[] = []
       const watch = (page: Page) => {

@@ -6,6 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { ACTION_TIMEOUT_MS } from '../support/browser.ts'
+import { scaled } from '../support/deadline.ts'
 import type { Engine, EngineProfile, EngineWindow } from './engine.ts'
 
 const EXECUTABLE = '/usr/bin/firefox-esr'
@@ -58,6 +60,8 @@ async function startFirefox() {
     executablePath: EXECUTABLE,
     headless: true,
     env: { ...process.env, HOME: home },
+    // Twice puppeteer's own 30 s, stretched: a first start builds a profile.
+    timeout: scaled(60_000),
   })
   return { browser, home }
 }
@@ -73,6 +77,9 @@ async function launch(): Promise<EngineProfile> {
   const problems: string[] = []
   const watch = async (page: Page) => {
     const state = { leaving: false }
+    // Navigations and waits get the same stretched default as Chromium's (tests/support/browser.ts).
+    page.setDefaultTimeout(scaled(ACTION_TIMEOUT_MS))
+    page.setDefaultNavigationTimeout(scaled(ACTION_TIMEOUT_MS))
     page.on('console', (message) => {
       const type = message.type()
       if (type === 'error' || type === 'warn') problems.push(`${type}: ${message.text()}`)

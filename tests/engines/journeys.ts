@@ -22,6 +22,7 @@ import {
 import { appUrl, sinkUrl } from '../support/test-stack.ts'
 import { IMAGE_CACHE_NAME } from '../../src/core/constants.ts'
 import { DEMO_TEMPLATES } from '../../dev/cards/demo-events.ts'
+import { scaled } from '../support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -272,14 +273,14 @@ export function journeys(
         await expect
           .poll(async () => (await reportedErrors()).join('\n'), {
             message: 'the planted error at the sink',
-            timeout: 10_000,
+            timeout: scaled(10_000),
           })
           .toContain('planted uncaught error')
         // The browser itself reported the violation to the reporter's security endpoint.
         await expect
           .poll(async () => (await reportedViolations()).join('\n'), {
             message: 'the planted violation at the sink, from the page policy’s report-uri',
-            timeout: 10_000,
+            timeout: scaled(10_000),
           })
           .toMatch(/script-src/)
         await fetch(`${sinkUrl}/_dev/reports`, { method: 'DELETE' })
@@ -313,7 +314,7 @@ export function journeys(
       await expectEventsHome(screen)
       await expect
         .poll(() => callCount(AUTHENTICATE), {
-          timeout: 10_000,
+          timeout: scaled(10_000),
           message: 'one re-authentication by the worker',
         })
         .toBe(before + 1)
@@ -452,7 +453,7 @@ export function journeys(
         await expectEventsHome(screen)
         await expect
           .poll(async () => (await record(screen))?.tapQueue?.taps.length, {
-            timeout: 15_000,
+            timeout: scaled(15_000),
             message: 'the kept tap settled',
           })
           .toBe(0)

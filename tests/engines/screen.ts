@@ -3,9 +3,10 @@
  * name a person reads, click and type with the engine's own input, and wait for what the screen
  * should show, with a deadline that says what it waited for and what the screen showed instead.
  */
+import { scaled } from '../support/deadline.ts'
 import type { EngineWindow } from './engine.ts'
 
-/** How long a wait lasts unless a journey says otherwise. */
+/** How long a wait lasts unless a journey says otherwise (every wait here is stretched by the run's speed factor). */
 export const WAIT_MS = 15_000
 const POLL_MS = 100
 
@@ -126,7 +127,8 @@ export class Screen {
     arg: A,
     timeoutMs = WAIT_MS,
   ): Promise<R> {
-    const deadline = Date.now() + timeoutMs
+    const limit = scaled(timeoutMs)
+    const deadline = Date.now() + limit
     let lastError = ''
     for (;;) {
       try {
@@ -137,9 +139,7 @@ export class Screen {
       }
       if (Date.now() > deadline) {
         const shown = await this.window.evaluate(visibleText, null).catch(() => '(unreadable)')
-        throw new Error(
-          `waited ${timeoutMs} ms for ${what}${lastError}; the screen showed: ${shown}`,
-        )
+        throw new Error(`waited ${limit} ms for ${what}${lastError}; the screen showed: ${shown}`)
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }

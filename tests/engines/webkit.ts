@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { remote } from 'webdriverio'
-import { within } from '../support/deadline.ts'
+import { scaled, within } from '../support/deadline.ts'
 import type { Engine, EngineProfile, EngineWindow } from './engine.ts'
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
@@ -108,13 +108,17 @@ function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
 
 /** Waits until the driver answers its status. */
 async function driverReady(port: number): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS
+  const deadline = Date.now() + scaled(START_TIMEOUT_MS)
   for (;;) {
     const ready = await fetch(`http://127.0.0.1:${port}/status`)
       .then((response) => response.ok)
       .catch(() => false)
     if (ready) return
-    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer on port ${port}`)
+    if (Date.now() > deadline) {
+      throw new Error(
+        `WebKitWebDriver did not answer its status on port ${port} within ${scaled(START_TIMEOUT_MS) / 1000} s`,
+      )
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

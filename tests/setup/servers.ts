@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { serveWithStack } from '../support/served-app.ts'
+import { speedFactor } from '../support/speed-factor.ts'
 import type { TestStack } from '../support/test-stack.ts'
 
 /**
@@ -84,6 +85,8 @@ async function buildFor(slot: number): Promise<string> {
     VITE_SENTRY_DSN: `http://public@${host}:${ports.sink}/1`,
     // The key-backed test wallet exists in this build only (src/features/wallet/wallet-config.ts).
     VITE_TEST_WALLET: 'on',
+    // Its short deadlines stretched by the run's speed factor (src/config/timing.ts).
+    VITE_TEST_SPEED_FACTOR: process.env.TEST_SPEED_FACTOR,
   })
   await rm(outDir, { recursive: true, force: true })
   await build({
@@ -112,7 +115,19 @@ async function serve(slot: number, distDir: string) {
   return { urls, close }
 }
 
+/**
+ * Measures the run's speed factor once, before anything else loads the machine, and hands it on as
+ * `TEST_SPEED_FACTOR` (kept when already set): the test files' deadlines
+ * (tests/support/deadline.ts) and the builds' short ones (`buildFor`) are stretched by it.
+ */
+function measureSpeed(): void {
+  const { factor, source } = speedFactor()
+  process.env.TEST_SPEED_FACTOR = String(factor)
+  console.log(`Browser tests: speed factor ${factor} (${source}); every deadline stretched by it.`)
+}
+
 export default async function setup(project: TestProject) {
+  measureSpeed()
   // As many stacks as the project has workers (vitest.config.ts, `BROWSER_WORKERS`): at most that
   // many files run at once, each on a stack it leases (tests/support/test-stack.ts).
   const workers =

@@ -1,7 +1,8 @@
 /** The browser tests' one frame: one Chromium per file, fresh contexts and a reset stack per test. */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, withDeadlines } from './browser.ts'
+import { scaled } from './deadline.ts'
 import { openInstalled, openSignedIn, type SignedIn } from './holder.ts'
 import { resetStack } from './stack.ts'
 
@@ -30,7 +31,10 @@ export interface Opened {
   page: Page
 }
 
-/** How long a page may take to say where it is, when a test has failed. */
+/**
+ * How long a page may take to say where it is, when a test has failed (stretched): a page that
+ * does not answer by then is described as not answering.
+ */
 const DESCRIBE_MS = 2000
 
 /** Where each page of `contexts` is: its address, load state, worker and the start of its text. */
@@ -46,7 +50,10 @@ async function describePages(contexts: readonly BrowserContext[]): Promise<strin
         text: (document.body?.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
       }))
       const timeout = new Promise<string>((resolve) =>
-        setTimeout(() => resolve(`no answer within ${DESCRIBE_MS} ms`), DESCRIBE_MS),
+        setTimeout(
+          () => resolve(`no answer within ${scaled(DESCRIBE_MS)} ms`),
+          scaled(DESCRIBE_MS),
+        ),
       )
       const said = await Promise.race([
         state.then((value) => JSON.stringify(value)),
@@ -81,14 +88,14 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
   })
 
   async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-    const context = await browser.newContext(withDefaults(options))
+    const context = withDeadlines(await browser.newContext(withDefaults(options)))
     contexts.push(context)
     return context
   }
 
   async function preparedContext(options: HolderOptions, shared: boolean) {
     const context = shared
-      ? await browser.newContext(withDefaults(options.context))
+      ? withDeadlines(await browser.newContext(withDefaults(options.context)))
       : await newContext(options.context)
     await options.prepare?.(context)
     return context
@@ -99,8 +106,8 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
     newContext,
 
     /** A new browser context for several tests (open it in `beforeAll`); closed with the browser. */
-    newSharedContext: (options?: BrowserContextOptions) =>
-      browser.newContext(withDefaults(options)),
+    newSharedContext: async (options?: BrowserContextOptions) =>
+      withDeadlines(await browser.newContext(withDefaults(options))),
 
     /** A new context whose worker is installed and controlling its page, as after a first visit. */
     async installed(options: Omit<HolderOptions, 'email'> = {}): Promise<Opened> {

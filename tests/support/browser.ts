@@ -9,6 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core'
+import { scaled } from './deadline.ts'
 
 /** Where CI and the README install Chromium (`apt-get install chromium`). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -24,7 +25,30 @@ export const LAUNCH_ARGS = [
 
 /** Starts headless Chromium with flags that work on machines without network or GPU. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS })
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: LAUNCH_ARGS,
+    timeout: scaled(LAUNCH_TIMEOUT_MS),
+  })
+}
+
+/** How long Chromium may take to start (Playwright's own default, 3 minutes: only a hang nears it). */
+const LAUNCH_TIMEOUT_MS = 180_000
+
+/**
+ * How long an action, a locator's wait or a navigation that names no deadline may take: 30 s,
+ * Playwright's own default, stretched by the run's speed factor.
+ */
+export const ACTION_TIMEOUT_MS = 30_000
+
+/**
+ * Gives `context` the stretched default deadlines (every context the tests open gets them:
+ * `browserSuite`, `launchProfile`); returns it.
+ */
+export function withDeadlines<T extends BrowserContext>(context: T): T {
+  context.setDefaultTimeout(scaled(ACTION_TIMEOUT_MS))
+  context.setDefaultNavigationTimeout(scaled(ACTION_TIMEOUT_MS))
+  return context
 }
 
 /**
@@ -33,10 +57,13 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function launchProfile(): Promise<BrowserContext> {
   const dir = await mkdtemp(join(tmpdir(), 'iyk-profile-'))
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM_PATH,
-    args: LAUNCH_ARGS,
-  })
+  const context = withDeadlines(
+    await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      args: LAUNCH_ARGS,
+      timeout: scaled(LAUNCH_TIMEOUT_MS),
+    }),
+  )
   context.on('close', () => {
     // Chromium may still be flushing the profile; retry, and never fail a test over cleanup.
     rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => {})
@@ -59,20 +86,25 @@ export const contextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
 }
 
-/** How long an active worker may take to claim the page before the page is reloaded. */
+/**
+ * How long an active worker may take to claim the page before the page is reloaded (stretched).
+ * Waiting longer costs nothing when the claim comes: it only delays the reload when it never does.
+ */
 const CLAIM_GRACE_MS = 3_000
 
 /**
  * Waits until a service worker controls the page and has finished precaching. A page whose
  * load began while the first worker was still installing can miss that worker's
  * `clients.claim()` for good; a real holder's next page load is controlled, so the page is
- * reloaded once. Gives up after `timeoutMs` with the worker's state in the message.
+ * reloaded once. Gives up after `timeoutMs` (stretched by the run's speed factor) with the
+ * worker's state in the message.
  */
 export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Promise<void> {
-  let outcome = await controlState(page, timeoutMs)
+  const limit = scaled(timeoutMs)
+  let outcome = await controlState(page, limit)
   if (outcome === 'active, not claimed') {
     await page.reload()
-    outcome = await controlState(page, timeoutMs)
+    outcome = await controlState(page, limit)
   }
   if (outcome !== 'controlled') throw new Error(outcome)
 }
@@ -106,7 +138,7 @@ function controlState(page: Page, timeoutMs: number): Promise<string> {
       )
       return Promise.race([controlled, late])
     },
-    { timeout: timeoutMs, grace: CLAIM_GRACE_MS },
+    { timeout: timeoutMs, grace: scaled(CLAIM_GRACE_MS) },
   )
 }
 
@@ -115,7 +147,13 @@ function controlState(page: Page, timeoutMs: number): Promise<string> {
  * (src/app/prerender.tsx), for checks of the app itself (axe, screenshots) rather than the frame.
  */
 export async function appShown(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.getElementById('shell') === null && document.getElementById('root') !== null,
-  )
+  await page
+    .waitForFunction(
+      () => document.getElementById('shell') === null && document.getElementById('root') !== null,
+      undefined,
+      { timeout: scaled(ACTION_TIMEOUT_MS) },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`the live app in place of the first-paint frame: ${String(error)}`)
+    })
 }

@@ -6,7 +6,7 @@
 import { expect } from 'vitest'
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core'
 import { readEngineState } from './stack.ts'
-import { within } from './deadline.ts'
+import { scaled, within } from './deadline.ts'
 
 /** The parts of the protocol's records read here (playwright-core does not export its types). */
 interface Registration {
@@ -86,7 +86,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
 
   const registration = () =>
     [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)
-  await expect.poll(() => registration() !== undefined, { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => registration() !== undefined, { timeout: scaled(10_000) }).toBe(true)
   const registrationId = (registration() as Registration).registrationId
   const ownVersions = () =>
     [...versions.values()].filter(
@@ -112,7 +112,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
           dispatched
             .slice(seen)
             .some((event) => event.service === service && event.instanceId === tag),
-        { timeout: 10_000 },
+        { timeout: scaled(10_000) },
       )
       .toBe(true)
   }
@@ -126,7 +126,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
           found = context.serviceWorkers().find((worker) => worker.url().startsWith(origin))
           return found !== undefined
         },
-        { timeout: 10_000 },
+        { timeout: scaled(10_000) },
       )
       .toBe(true)
     return found as Worker
@@ -149,7 +149,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
             }
             return running.length === 0
           },
-          { timeout: 20_000, interval: 250, message: "the app's worker stopped" },
+          { timeout: scaled(20_000), interval: 250, message: "the app's worker stopped" },
         )
         .toBe(true)
     },
@@ -160,7 +160,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
       )
       await expect
         .poll(() => ownVersions().some((version) => version.runningStatus === 'running'), {
-          timeout: 10_000,
+          timeout: scaled(10_000),
           message: "the app's worker running",
         })
         .toBe(true)

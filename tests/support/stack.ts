@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { Page, Worker } from 'playwright-core'
-import { within } from './deadline.ts'
+import { waitingFor, within } from './deadline.ts'
 import { appUrl, cardsUrl, providerUrl } from './test-stack.ts'
 
 /** A fresh address, so tests never share a user. */
@@ -23,12 +23,15 @@ export async function latestMessage(
 ): Promise<InboxMessage> {
   let found: InboxMessage | undefined
   await expect
-    .poll(async () => {
-      const response = await fetch(`${providerUrl}/_dev/inbox?email=${encodeURIComponent(email)}`)
-      const { messages } = (await response.json()) as { messages: InboxMessage[] }
-      found = messages.find((message) => message.kind === kind)
-      return found !== undefined
-    })
+    .poll(
+      async () => {
+        const response = await fetch(`${providerUrl}/_dev/inbox?email=${encodeURIComponent(email)}`)
+        const { messages } = (await response.json()) as { messages: InboxMessage[] }
+        found = messages.find((message) => message.kind === kind)
+        return found !== undefined
+      },
+      waitingFor(`a ${kind === 'otp' ? 'code' : 'sign-in link'} for ${email} in the inbox`),
+    )
     .toBe(true)
   return found as InboxMessage
 }
@@ -159,7 +162,10 @@ export async function signInWithCode(
   return email
 }
 
-/** Waits until `page` shows the signed-in home with its events. */
+/**
+ * Waits until `page` shows the signed-in home with its events (each within the context's stretched
+ * default, tests/support/browser.ts).
+ */
 export async function expectEventsHome(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Your events', level: 1 }).waitFor()
   await page.getByTestId('event-card').first().waitFor()
@@ -183,8 +189,8 @@ export const readRecordInBrowser = () =>
 
 /**
  * The session engine's persisted record, read from the IndexedDB of a page or of the worker. A
- * page caught mid-navigation may never run the script: the read then fails after 15 s (a poll
- * tries again) rather than hang.
+ * page caught mid-navigation may never run the script: the read then fails after 15 s, stretched
+ * (a poll tries again), rather than hang.
  */
 export function readEngineState(target: Page | Worker): Promise<Record<string, unknown> | null> {
   const read =

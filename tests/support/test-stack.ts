@@ -12,6 +12,7 @@
  */
 import { inject } from 'vitest'
 import { holder, leaseFree, leasePath, releaseLease } from '../../dev/testing/stack-lease.ts'
+import { scaled } from './deadline.ts'
 
 /** One worker's stack: where each server listens, and the directory its app is built into. */
 export interface TestStack {
@@ -22,8 +23,11 @@ export interface TestStack {
   distDir: string
 }
 
-/** How long a file waits for a stack to come free before it fails, saying who holds them. */
-const LEASE_WAIT_MS = 60_000
+/**
+ * How long a file waits for a stack to come free before it fails, saying who holds them (stretched:
+ * a stack comes free when the file before it has run its last hook).
+ */
+const LEASE_WAIT_MS = scaled(60_000)
 
 /** Sleeps the thread (the stack is chosen while the file's modules load, before any await). */
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { appUrl } from './test-stack.ts'
+import { scaled } from './deadline.ts'
 
 /**
  * Gives every page of `context` the test wallet with a fresh key (so a fresh provider user);
@@ -45,7 +46,7 @@ export async function connectTestWallet(page: Page): Promise<void> {
   await page.getByTestId('wallet-address').waitFor()
   // The cache write is throttled: wait for it, so that sign-out has it to remove.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: 5000 })
+    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: scaled(5000) })
     .not.toBeNull()
 }
 
