@@ -5,8 +5,10 @@
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import {
   parseAuthenticateData,
+  provesPresence,
   reportableErrorType,
   toAuthenticatedSession,
+  type AuthenticateData,
   type AuthenticatedSession,
 } from './provider-session.ts'
 import { scrubText } from './scrub.ts'
@@ -70,27 +72,71 @@ export function classifyAuthenticateResponse(
   contentType: string | null,
   text: string,
 ): AuthenticateOutcome {
+  const { outcome, data } = classify(status, contentType, text)
+  return data === undefined ? outcome : { kind: 'success', session: toAuthenticatedSession(data) }
+}
+
+/** What a step-up's authenticate came to: the holder present or not, or the call's failure. */
+export type StepUpOutcome =
+  { kind: 'checked'; present: boolean } | Exclude<AuthenticateOutcome, { kind: 'success' }>
+
+/**
+ * Classifies the authenticate made for an account change: the provider's answer alone says
+ * whether the holder signed in within `freshMs` (`provesPresence`), never a stored record.
+ */
+export function classifyStepUp(
+  status: number,
+  contentType: string | null,
+  text: string,
+  now: number,
+  freshMs: number,
+): StepUpOutcome {
+  const { outcome, data } = classify(status, contentType, text)
+  return data === undefined
+    ? outcome
+    : { kind: 'checked', present: provesPresence(data, now, freshMs) }
+}
+
+/** An answer's outcome when it failed, or its validated parts when it succeeded. */
+function classify(
+  status: number,
+  contentType: string | null,
+  text: string,
+):
+  | { outcome: Exclude<AuthenticateOutcome, { kind: 'success' }>; data?: undefined }
+  | { outcome?: undefined; data: AuthenticateData } {
   const isJson = (contentType ?? '').toLowerCase().includes('application/json')
   const body = isJson ? parseJson(text) : undefined
   if (status >= 200 && status <= 299) {
-    if (!isJson)
-      return { kind: 'recoverable', reason: 'non-JSON response', status, unexpected: true }
+    if (!isJson) {
+      return {
+        outcome: { kind: 'recoverable', reason: 'non-JSON response', status, unexpected: true },
+      }
+    }
     if (body === undefined) {
-      return { kind: 'recoverable', reason: 'invalid JSON response', status, unexpected: true }
+      return {
+        outcome: { kind: 'recoverable', reason: 'invalid JSON response', status, unexpected: true },
+      }
     }
     try {
-      const data = parseAuthenticateData(expectRecord(body, 'body').data)
-      return { kind: 'success', session: toAuthenticatedSession(data) }
+      return { data: parseAuthenticateData(expectRecord(body, 'body').data) }
     } catch (error) {
       const where = error instanceof ValidationError ? error.message : 'unreadable body'
       return {
-        kind: 'recoverable',
-        reason: `invalid response (${where})`,
-        status,
-        unexpected: true,
+        outcome: {
+          kind: 'recoverable',
+          reason: `invalid response (${where})`,
+          status,
+          unexpected: true,
+        },
       }
     }
   }
+  return { outcome: failure(status, body) }
+}
+
+/** A failed answer: unrecoverable when its `error_type` ends the session, else to retry. */
+function failure(status: number, body: unknown): Exclude<AuthenticateOutcome, { kind: 'success' }> {
   const errorType = isRecord(body) ? body.error_type : undefined
   if (isUnrecoverableErrorType(errorType)) return { kind: 'unrecoverable', errorType, status }
   // The reason is reported: only what looks like the provider's own error enters it.

@@ -9,13 +9,12 @@ import { FRESH_FACTOR_MS } from './constants.ts'
 import type { EngineState, StoredSession } from './engine-state.ts'
 import type { EngineStatus } from './engine-status.ts'
 import type { EngineEvent } from './engine-events.ts'
-import type { Clock, Logger, Reporter } from './ports.ts'
+import type { Logger, Reporter } from './ports.ts'
 import type { ProviderCalls } from './provider-calls.ts'
 import { toAuthenticatedSession } from './provider-session.ts'
 
 /** What an account call needs of the engine running it. */
 export interface AccountCallContext {
-  clock: Clock
   logger: Logger
   reporter: Reporter
   provider: ProviderCalls
@@ -30,9 +29,38 @@ function changesAccount(call: AccountCall): boolean {
   return call.op !== 'passkeys'
 }
 
-/** Whether the provider's newest factor of `session` is recent enough for an account change. */
-function hasFreshFactor(session: StoredSession, now: number): boolean {
-  return session.factorAt !== null && now - session.factorAt <= FRESH_FACTOR_MS
+/**
+ * A change needs the holder present: a sign-in within minutes, as the provider's factors show in a
+ * fresh answer (a re-authentication does not move them), measured by the provider's clock. Never
+ * from the stored record: a script of the page can write that. Null when the holder is present;
+ * else why the change cannot go ahead.
+ */
+async function stepUp(
+  session: StoredSession,
+  epoch: number,
+  context: AccountCallContext,
+): Promise<AccountResult | null> {
+  const outcome = await context.provider.stepUp(session, FRESH_FACTOR_MS)
+  switch (outcome.kind) {
+    case 'checked':
+      context.status.setOnline(true)
+      return outcome.present ? null : { ok: false, failure: { kind: 'reauth-needed' } }
+    case 'unrecoverable':
+      context.status.setOnline(true)
+      await context.dispatch({ type: 'session-ended', epoch, reason: outcome.errorType })
+      return { ok: false, failure: { kind: 'signed-out' } }
+    case 'recoverable':
+      if (!outcome.unexpected) {
+        context.status.setOnline(false)
+        return { ok: false, failure: { kind: 'unreachable' } }
+      }
+      context.logger.warn('Step-up answer not understood', { reason: outcome.reason })
+      context.reporter(new Error(`Error checking presence: ${outcome.reason}`), {
+        op: 'step-up',
+        status: outcome.status ?? 0,
+      })
+      return { ok: false, failure: { kind: 'refused', errorType: null } }
+  }
 }
 
 /**
@@ -43,13 +71,12 @@ export async function runAccountCall(
   call: AccountCall,
   context: AccountCallContext,
 ): Promise<AccountResult> {
-  const { clock, logger, reporter, provider, status } = context
+  const { logger, reporter, provider, status } = context
   const { session, epoch } = await context.readState()
   if (session === null) return { ok: false, failure: { kind: 'signed-out' } }
-  // A change needs the holder present: a sign-in within minutes, as the provider's factors show
-  // (a re-authentication does not move them). The page cannot say so: only the provider can.
-  if (changesAccount(call) && !hasFreshFactor(session, clock.now())) {
-    return { ok: false, failure: { kind: 'reauth-needed' } }
+  if (changesAccount(call)) {
+    const refused = await stepUp(session, epoch, context)
+    if (refused !== null) return refused
   }
   const ask = async (next: AccountCall): Promise<AccountResult | Record<string, unknown>> => {
     const answer = await provider.account(session, next)

@@ -13,7 +13,12 @@ import { type AccountCall } from './account-messages.ts'
 import { PROVIDER_API_PREFIX, SESSION_ABORT_KEY, SESSION_DURATION_MINUTES } from './constants.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { EnginePorts, HttpResponse } from './ports.ts'
-import { classifyAuthenticateResponse, type AuthenticateOutcome } from './authenticate-response.ts'
+import {
+  classifyAuthenticateResponse,
+  classifyStepUp,
+  type AuthenticateOutcome,
+  type StepUpOutcome,
+} from './authenticate-response.ts'
 import type { AuthenticatedSession } from './provider-session.ts'
 import { currentTimeZone, sdkRequestHeaders } from './sdk-client-headers.ts'
 
@@ -24,6 +29,11 @@ export type CallingSession = Pick<AuthenticatedSession, 'sessionToken' | 'userId
 export interface ProviderCalls {
   /** Re-authenticates `session` (the hand-off's check, or the schedule's call). */
   authenticate(session: CallingSession): Promise<AuthenticateOutcome>
+  /**
+   * Re-authenticates `session` for an account change: the answer says whether the holder signed in
+   * within `freshMs` (by the provider's factors and clock).
+   */
+  stepUp(session: CallingSession, freshMs: number): Promise<StepUpOutcome>
   /** Revokes `session`, best effort: a failure is logged, never thrown. */
   revoke(session: CallingSession): Promise<void>
   /** One call on the holder's account; no answer reads as unreachable. */
@@ -60,26 +70,48 @@ export function createProviderCalls(
     })
   }
 
-  return {
-    async authenticate(session) {
-      try {
-        const response = await send(session, {
-          method: 'POST',
-          path: '/sessions/authenticate',
-          body: { session_duration_minutes: SESSION_DURATION_MINUTES },
-          abortable: true,
-        })
-        const text = await response.text()
-        return classifyAuthenticateResponse(response.status, response.contentType, text)
-      } catch (error) {
-        const name = error instanceof Error ? error.name : 'Error'
-        return {
+  /** The authenticate call's answer, or the outcome of having none. */
+  async function authenticateAnswer(
+    session: CallingSession,
+  ): Promise<
+    | { status: number; contentType: string | null; text: string }
+    | { outcome: AuthenticateOutcome & { kind: 'recoverable' } }
+  > {
+    try {
+      const response = await send(session, {
+        method: 'POST',
+        path: '/sessions/authenticate',
+        body: { session_duration_minutes: SESSION_DURATION_MINUTES },
+        abortable: true,
+      })
+      const text = await response.text()
+      return { status: response.status, contentType: response.contentType, text }
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'Error'
+      return {
+        outcome: {
           kind: 'recoverable',
           reason: `no response (${name})`,
           status: null,
           unexpected: false,
-        }
+        },
       }
+    }
+  }
+
+  return {
+    async authenticate(session) {
+      const answer = await authenticateAnswer(session)
+      return 'outcome' in answer
+        ? answer.outcome
+        : classifyAuthenticateResponse(answer.status, answer.contentType, answer.text)
+    },
+
+    async stepUp(session, freshMs) {
+      const answer = await authenticateAnswer(session)
+      return 'outcome' in answer
+        ? answer.outcome
+        : classifyStepUp(answer.status, answer.contentType, answer.text, clock.now(), freshMs)
     },
 
     async revoke(session) {

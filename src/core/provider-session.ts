@@ -16,6 +16,8 @@ export interface AuthenticateData {
   session: {
     expires_at: string
     session_id?: string
+    /** When the provider answered (its clock), when the answer carried a readable one. */
+    last_accessed_at?: string
     /** The provider's factors, each with its `last_authenticated_at` (only those that parse). */
     authentication_factors?: { last_authenticated_at: string }[]
   }
@@ -72,6 +74,11 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
       ? [{ last_authenticated_at: entry.last_authenticated_at }]
       : [],
   )
+  const accessedAt =
+    typeof session.last_accessed_at === 'string' &&
+    Number.isFinite(Date.parse(session.last_accessed_at))
+      ? session.last_accessed_at
+      : undefined
   const sessionId =
     session.session_id === undefined
       ? undefined
@@ -82,6 +89,7 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
     session: {
       expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`),
       ...(sessionId === undefined ? {} : { session_id: sessionId }),
+      ...(accessedAt === undefined ? {} : { last_accessed_at: accessedAt }),
       ...(factors.length > 0 ? { authentication_factors: factors } : {}),
     },
     user: {
@@ -104,6 +112,19 @@ export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSes
     phone: data.user.phone_numbers?.[0]?.phone_number ?? null,
     factorAt: newestFactorAt(data.session.authentication_factors ?? []),
   }
+}
+
+/**
+ * Whether the answer shows the holder present: their newest factor within `freshMs` before the
+ * provider answered, by the provider's own clock (the device's may be off by minutes; `now` only
+ * stands in when the answer carried no time). A factor after the answer is no proof.
+ */
+export function provesPresence(data: AuthenticateData, now: number, freshMs: number): boolean {
+  const factorAt = newestFactorAt(data.session.authentication_factors ?? [])
+  if (factorAt === null) return false
+  const answeredAt =
+    data.session.last_accessed_at === undefined ? now : Date.parse(data.session.last_accessed_at)
+  return factorAt <= answeredAt && answeredAt - factorAt <= freshMs
 }
 
 /** The newest factor time, in epoch ms, or null when there is none. */

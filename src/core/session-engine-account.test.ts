@@ -212,7 +212,7 @@ describe('account changes need the holder present (a recent sign-in, as the prov
     }
   })
 
-  it('refuses every change after that with reauth-needed, calling nobody; the list still loads', async () => {
+  it('refuses every change after that with reauth-needed, asking the provider only; the list still loads', async () => {
     h.clock.advance(FRESH_FACTOR_MS + 1)
     const before = h.backend.requests.length
     for (const call of changes) {
@@ -221,10 +221,46 @@ describe('account changes need the holder present (a recent sign-in, as the prov
         failure: { kind: 'reauth-needed' },
       })
     }
-    expect(h.backend.requests.length).toBe(before)
+    // One fresh authenticate per change, whose factors decide; nothing reaches the passkeys.
+    expect(
+      h.backend.requests.slice(before).map((request) => new URL(request.url).pathname),
+    ).toEqual(changes.map(() => '/sdk/v1/sessions/authenticate'))
     expect((await h.engine.account({ op: 'passkeys' })).ok).toBe(true)
     expect(h.backend.passkeysByUser.get('user-a')).toHaveLength(1)
     expect((await stored())?.session).toMatchObject({ userId: 'user-a' })
+  })
+
+  it.each([
+    ['now', 0],
+    ['in the future', 60_000],
+  ])(
+    'cannot be reopened by a page that rewrites the stored sign-in time (%s)',
+    async (_when, ahead) => {
+      h.clock.advance(FRESH_FACTOR_MS + 1)
+      // What a script of the page can do: the record is in the origin's IndexedDB.
+      await h.store.update<Record<string, unknown>>(ENGINE_STATE_KEY, (state) => ({
+        ...state,
+        session: { ...(state?.session as object), factorAt: h.clock.now() + ahead },
+      }))
+      for (const call of changes) {
+        expect(await h.engine.account(call)).toEqual({
+          ok: false,
+          failure: { kind: 'reauth-needed' },
+        })
+      }
+      expect(h.backend.passkeysByUser.get('user-a')).toHaveLength(1)
+    },
+  )
+
+  it('measures by the provider’s clock: a device clock minutes off neither blocks nor stretches the window', async () => {
+    h.clock.advance(FRESH_FACTOR_MS - 60_000)
+    // The provider's clock 10 minutes behind the device's: its factor time looks "in the future"
+    // to the device, yet the holder signed in 4 minutes ago by the provider's own clock.
+    h.backend.clockSkewMs = -10 * 60_000
+    expect((await h.engine.account(changes[0])).ok).toBe(true)
+    // 10 minutes ahead: still 4 minutes by the provider, not 14.
+    h.backend.clockSkewMs = 10 * 60_000
+    expect((await h.engine.account(changes[0])).ok).toBe(true)
   })
 
   it('is not made fresh by a re-authentication: only the provider’s factor times count', async () => {
@@ -269,15 +305,35 @@ describe('account changes need the holder present (a recent sign-in, as the prov
     })
   })
 
-  it('refuses a change when the provider named no factor (or a stored session predates them)', async () => {
-    await h.store.update<Record<string, unknown>>(ENGINE_STATE_KEY, (state) => ({
-      ...state,
-      session: { ...(state?.session as object), factorAt: undefined },
-    }))
+  it('refuses a change when the provider’s answer names no factor, whatever the record says', async () => {
+    h.backend.authenticateFaults.push(
+      json(200, {
+        status_code: 200,
+        data: { ...h.backend.signIn('user-a'), session: { expires_at: '2030-01-01T00:00:00Z' } },
+      }),
+    )
     expect(await h.engine.account(changes[0])).toEqual({
       ok: false,
       failure: { kind: 'reauth-needed' },
     })
+  })
+
+  it('a session the provider ended signs out; an outage is unreachable, changing nothing', async () => {
+    h.backend.authenticateFaults.push({ fail: 'network' })
+    expect(await h.engine.account(changes[0])).toEqual({
+      ok: false,
+      failure: { kind: 'unreachable' },
+    })
+    expect((await stored())?.session).toMatchObject({ userId: 'user-a' })
+    h.backend.authenticateFaults.push(
+      json(404, { status_code: 404, error_type: 'session_not_found', error_message: 'gone' }),
+    )
+    expect(await h.engine.account(changes[0])).toEqual({
+      ok: false,
+      failure: { kind: 'signed-out' },
+    })
+    expect((await stored())?.session).toBeNull()
+    expect(h.sent('signout')).toEqual([{ v, type: 'signout', reason: 'session_not_found' }])
   })
 
   it('takes a new sign-in as fresh again', async () => {

@@ -174,7 +174,6 @@ export function createSessionEngine(ports: EnginePorts, config: EngineConfig): S
     async account(call) {
       try {
         return await runAccountCall(call, {
-          clock,
           logger,
           reporter,
           provider,

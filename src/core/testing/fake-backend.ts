@@ -64,6 +64,8 @@ export interface FakeBackend {
   authenticateFaults: FakeAnswer[]
   /** While set, every authenticate call gets this answer. */
   authenticateOutage: FakeAnswer | null
+  /** How far the provider's clock is ahead of the device's (negative: behind), in ms: every time it answers with moves by it. */
+  clockSkewMs: number
   /** Session length granted by authenticate (minutes); the request's 60 unless set. */
   grantMinutes: number | null
   /** Answers the next events calls with these, in order. */
@@ -124,10 +126,12 @@ export function createFakeBackend(
       session_token: session.token,
       session_jwt: mintJwt(session.userId),
       session: {
-        expires_at: new Date(session.expiresAt).toISOString(),
+        expires_at: new Date(session.expiresAt + backend.clockSkewMs).toISOString(),
         session_id: session.id,
+        // The provider's clock at the answer (the real one moves it on every authenticate).
+        last_accessed_at: new Date(clock.now() + backend.clockSkewMs).toISOString(),
         authentication_factors: [
-          { last_authenticated_at: new Date(session.factorAt).toISOString() },
+          { last_authenticated_at: new Date(session.factorAt + backend.clockSkewMs).toISOString() },
         ],
       },
       user: {
@@ -308,6 +312,7 @@ export function createFakeBackend(
     },
     authenticateFaults: [],
     authenticateOutage: null,
+    clockSkewMs: 0,
     grantMinutes: null,
     eventsFaults: [],
     eventsByUser: new Map(),
