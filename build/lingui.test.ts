@@ -1,7 +1,15 @@
 /** The macros' compilation: English kept in the code, compiled as a catalog would hold it. */
 import { describe, expect, it } from 'vitest'
 import type { Plugin } from 'vite'
-import { linguiMacros, macroModule } from './lingui.ts'
+import { existsSync } from 'node:fs'
+import { LOCALES, SOURCE_LOCALE } from '../src/core/locale.ts'
+import {
+  CATALOGS_MODULE,
+  catalogsModule,
+  linguiCatalogs,
+  linguiMacros,
+  macroModule,
+} from './lingui.ts'
 
 /** Runs the plugin's transform on `code` as module `id`; its output, or undefined when it skips. */
 async function transform(code: string, id: string): Promise<string | undefined> {
@@ -80,5 +88,39 @@ describe('lingui macros', () => {
     ).toThrow('/app/node_modules/x/a.js imports @lingui/react/macro, and its macros were not')
     expect(resolve.call(context, '@lingui/core/macro', '/app/src/a.ts', { scan: true })).toBeNull()
     expect(resolve.call(context, '@lingui/core', '/app/src/a.ts', {})).toBeNull()
+  })
+})
+
+describe('the catalogs module', () => {
+  it('loads each language of a list from its PO file, but the source', () => {
+    const code = catalogsModule(['en', 'es', 'pt-BR', 'xx'], 'en', '/app/src/locales/')
+    expect(code).toBe(
+      [
+        'export default {',
+        '  "es": () => import("/app/src/locales/es.po"),',
+        '  "pt-BR": () => import("/app/src/locales/pt-BR.po"),',
+        '  "xx": () => import("/app/src/locales/xx.po"),',
+        '}',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('is written from the app’s languages, each loader naming a catalog that exists', () => {
+    const plugin = linguiCatalogs().find((one) => one.name === 'iyk:catalogs-module')
+    const resolveId = plugin?.resolveId as (source: string) => string | null
+    const load = plugin?.load as (id: string) => string | null
+    const id = resolveId(CATALOGS_MODULE)
+    expect(resolveId('virtual:other')).toBeNull()
+    expect(id).not.toBeNull()
+    const code = load(id ?? '') ?? ''
+    const loaded = [...code.matchAll(/"([^"]+)": \(\) => import\("([^"]+)"\)/g)]
+    expect(loaded.map(([, locale]) => locale)).toEqual(
+      LOCALES.filter((locale) => locale !== SOURCE_LOCALE),
+    )
+    for (const [, locale, file] of loaded) {
+      expect(file, locale).toMatch(new RegExp(`/src/locales/${locale}\\.po$`))
+      expect(existsSync(file ?? ''), file).toBe(true)
+    }
   })
 })

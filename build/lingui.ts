@@ -4,7 +4,8 @@
  * that import a macro; the React plugin runs no Babel, and the Babel plugins made for Vite need a
  * newer Node than ours. Each English message stays in the code, compiled as a catalog holds it, so
  * English needs no catalog and each chunk carries its own English text. Type syntax and JSX are
- * kept for Vite's own transform after it. And Lingui's plugin compiles an imported PO catalog.
+ * kept for Vite's own transform after it. Lingui's plugin compiles an imported PO catalog, and
+ * ours writes the module that loads each language's (`virtual:catalogs`) from the list of languages.
  */
 import {
   parseAsync,
@@ -16,7 +17,9 @@ import {
 import linguiMacro from '@lingui/babel-plugin-lingui-macro'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { lingui } from '@lingui/vite-plugin'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
+import { LOCALES, SOURCE_LOCALE } from '../src/core/locale.ts'
 
 /** The modules a macro can be imported from (Lingui's defaults). */
 export const MACRO_MODULES: readonly string[] = ['@lingui/core/macro', '@lingui/react/macro']
@@ -124,13 +127,47 @@ export function linguiMacros(): Plugin {
   }
 }
 
+/** The module that loads the catalogs, as the app imports it (src/shared/i18n.ts). */
+export const CATALOGS_MODULE = 'virtual:catalogs'
+
+/** Where the catalogs are: `src/locales/<language>.po`. */
+const CATALOGS_DIR = fileURLToPath(new URL('../src/locales/', import.meta.url))
+
+/**
+ * The catalogs' module for `locales`: each language's loader by its tag, a dynamic import of its
+ * PO file (so its own chunk), but the `source` language's, whose messages are in the code.
+ */
+export function catalogsModule(
+  locales: readonly string[],
+  source: string,
+  dir = CATALOGS_DIR,
+): string {
+  const loaders = locales
+    .filter((locale) => locale !== source)
+    .map(
+      (locale) =>
+        `  ${JSON.stringify(locale)}: () => import(${JSON.stringify(dir + locale + '.po')}),`,
+    )
+  return `export default {\n${loaders.join('\n')}\n}\n`
+}
+
 /**
  * Lingui's plugin compiling each imported PO catalog, the build failing on a message that does not
- * compile. Without its own guard against a macro left uncompiled, which fails Vite's dependency
- * scan (it reads the modules before any transform): `linguiMacros` guards instead.
+ * compile, and the catalogs' module written from the app's languages (src/core/locale.ts): a
+ * language added to that list is loaded from its PO file with nothing else to change. Without
+ * Lingui's guard against a macro left uncompiled, which fails Vite's dependency scan (it reads the
+ * modules before any transform): `linguiMacros` guards instead.
  */
 export function linguiCatalogs(): Plugin[] {
-  return lingui({ failOnCompileError: true }).filter(
-    (plugin) => plugin.name !== 'vite-plugin-lingui-report-macro-error',
-  )
+  const resolved = `\0${CATALOGS_MODULE}`
+  return [
+    ...lingui({ failOnCompileError: true }).filter(
+      (plugin) => plugin.name !== 'vite-plugin-lingui-report-macro-error',
+    ),
+    {
+      name: 'iyk:catalogs-module',
+      resolveId: (source) => (source === CATALOGS_MODULE ? resolved : null),
+      load: (id) => (id === resolved ? catalogsModule(LOCALES, SOURCE_LOCALE) : null),
+    },
+  ]
 }

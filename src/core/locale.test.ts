@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chosenLocale, isLocale, LOCALES, pickLocale } from './locale.ts'
+import { chosenLocale, isLocale, LOCALES, pickLocale, SOURCE_LOCALE } from './locale.ts'
 
 describe('chosenLocale', () => {
   it.each([
@@ -46,6 +46,13 @@ describe('chosenLocale', () => {
         },
       ),
     )
+  })
+})
+
+describe('LOCALES', () => {
+  it('lists English, the source and every pick’s fallback, first', () => {
+    expect(LOCALES[0]).toBe(SOURCE_LOCALE)
+    expect(pickLocale(null, [], LOCALES)).toBe(SOURCE_LOCALE)
   })
 })
 

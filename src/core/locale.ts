@@ -5,27 +5,33 @@
  * any bundle runs.
  */
 
-/** The languages the app speaks, English (the source) first. */
-export const LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'ja'] as const
-
-/** One of the app's languages, as a BCP 47 tag (also `<html lang>`). */
-export type Locale = (typeof LOCALES)[number]
-
-/** The language of the source messages, and of a browser that prefers none of ours. */
-export const SOURCE_LOCALE: Locale = 'en'
-
-/** localStorage key holding the holder's choice: kept on the device, like the theme. */
-export const LOCALE_STORAGE_KEY = 'locale'
-
-/** Each language's name in itself, as a picker lists it. */
-export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+/**
+ * The languages the app speaks, English (the source) first, each with its name in itself as a
+ * picker lists it. The one list of them: the picker, the boot script, the catalogs' configuration,
+ * their loaders (src/shared/i18n.ts) and the prerendered frames with their rules
+ * (src/app/prerender.tsx) all read it, so a language is added here, with its catalog
+ * (`src/locales/<tag>.po`, which `npm run i18n:extract` writes).
+ */
+export const LOCALE_NAMES = {
   en: 'English',
   es: 'Español',
   'pt-BR': 'Português (Brasil)',
   fr: 'Français',
   de: 'Deutsch',
   ja: '日本語',
-}
+} as const satisfies Readonly<Record<string, string>>
+
+/** One of the app's languages, as a BCP 47 tag (also `<html lang>`). */
+export type Locale = keyof typeof LOCALE_NAMES
+
+/** The languages the app speaks, English (the source) first: the keys of `LOCALE_NAMES`. */
+export const LOCALES = Object.keys(LOCALE_NAMES) as readonly Locale[]
+
+/** The language of the source messages, and of a browser that prefers none of ours. */
+export const SOURCE_LOCALE: Locale = 'en'
+
+/** localStorage key holding the holder's choice: kept on the device, like the theme. */
+export const LOCALE_STORAGE_KEY = 'locale'
 
 /** Whether `value` (from storage, a URL or a form) names one of the app's languages. */
 export function isLocale(value: unknown): value is Locale {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { activateLocale, i18n } from './i18n.ts'
+import { LOCALES, SOURCE_LOCALE } from '../core/locale.ts'
+import { activateLocale, i18n, loadCatalog } from './i18n.ts'
 
 /** Holds Spanish's catalog back until the test lets it arrive. */
 const spanish = vi.hoisted(() => {
@@ -36,5 +37,17 @@ describe('activateLocale', () => {
     await expect(activateLocale('fr')).resolves.toBe(true)
     await expect(german).resolves.toBe(false)
     expect(i18n.locale).toBe('fr')
+  })
+})
+
+describe('loadCatalog', () => {
+  it('loads each language of the list from its own catalog; English’s messages are in the code', async () => {
+    spanish.arrive()
+    expect(await loadCatalog(SOURCE_LOCALE)).toEqual({})
+    const others = LOCALES.filter((locale) => locale !== SOURCE_LOCALE)
+    const catalogs = await Promise.all(others.map(loadCatalog))
+    for (const [index, messages] of catalogs.entries()) {
+      expect(Object.keys(messages).length, others[index]).toBeGreaterThan(0)
+    }
   })
 })

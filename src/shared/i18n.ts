@@ -1,22 +1,18 @@
 /**
  * The app's i18n runtime: Lingui's one instance, and each language's compiled catalog loaded on
- * demand, one chunk per language (the page preloads the visit's beside the start-up chunk).
- * English has none: its messages are in the code, compiled at build time (build/lingui.ts).
+ * demand, one chunk per language (the page preloads the visit's beside the start-up chunk), by the
+ * loaders build/lingui.ts writes from the app's languages. English has none: its messages are in
+ * the code, compiled at build time (build/lingui.ts).
  */
 import { i18n, type Messages } from '@lingui/core'
+import catalogs from 'virtual:catalogs'
 import type { Locale } from '../core/locale.ts'
 
 export { i18n }
 
-/** Each language's catalog, as its own chunk; English's is empty. */
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => Promise.resolve({ messages: {} }),
-  es: () => import('../locales/es.po'),
-  'pt-BR': () => import('../locales/pt-BR.po'),
-  fr: () => import('../locales/fr.po'),
-  de: () => import('../locales/de.po'),
-  ja: () => import('../locales/ja.po'),
-}
+/** `locale`'s messages, from its catalog; none for English, whose messages are in the code. */
+export const loadCatalog = async (locale: Locale): Promise<Messages> =>
+  (await catalogs[locale]?.())?.messages ?? {}
 
 /** The language asked for last: the one that wins, whichever catalog arrives last. */
 let wanted: Locale | null = null
@@ -29,7 +25,7 @@ let wanted: Locale | null = null
 export async function activateLocale(locale: Locale): Promise<boolean> {
   wanted = locale
   if (i18n.locale === locale) return true
-  const { messages } = await catalogs[locale]()
+  const messages = await loadCatalog(locale)
   if (wanted !== locale) return false
   i18n.loadAndActivate({ locale, messages })
   return true
