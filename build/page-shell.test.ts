@@ -44,6 +44,7 @@ describe('page shell', () => {
     noscript: '<noscript><p lang="de">Ohne JavaScript geht es nicht.</p></noscript>',
     headScript: 'mark()',
     script: 'pick()',
+    css: '[lang]{display:none}',
   }
   const policyOf = (page: string) => /content="([^"]+)"/.exec(page)?.[1] ?? ''
 
@@ -119,8 +120,16 @@ describe('page shell', () => {
       'pick()',
       appStartScript(['/assets/index-abc.js']),
     ])
-    expect(styles).toEqual(['body{color:red}'])
+    // The frames' rules by language, with the stylesheet.
+    expect(styles).toEqual(['body{color:red}[lang]{display:none}'])
     expect(policyOf(built)).toBe(contentSecurityPolicy(parseConfig({}), scripts, styles))
+  })
+
+  it('fails the build when no stylesheet the page links can carry the frames’ rules', () => {
+    const unlinked = { ...entry, stylesheets: [{ href: '/assets/route-abc.css', css: 'p{}' }] }
+    expect(() =>
+      renderPageShell(withFrames, parseConfig({}), { csp: true, entry: unlinked, shell }),
+    ).toThrow('The page links no stylesheet to carry the frames’ rules')
   })
 
   it('without frames, leaves the entry script as Vite wrote it', () => {

@@ -38,6 +38,11 @@ export interface PrerenderedShell {
   headScript: string
   /** Runs after the frames: keeps the visit's. */
   script: string
+  /**
+   * The frames' rules by language (only the page's language's shown), for the inlined stylesheet:
+   * written with the frames, from the same list of languages.
+   */
+  css: string
 }
 
 /** CSS imports render nothing on the server: each resolves to an empty module. */
@@ -160,8 +165,9 @@ export const referrerMeta = `<meta name="referrer" content="${REFERRER_POLICY}" 
 /**
  * The page as built: the referrer policy and the boot scripts inlined, share URLs made absolute.
  * With the frames (`shell`), the entry waits for their first paint. In builds (`csp`), the entry's
- * stylesheet is inlined too (a render-blocking request less before first paint) and the policy is
- * added, allowing by hash every inline script and style the finished page holds.
+ * stylesheet is inlined too (a render-blocking request less before first paint), with the frames'
+ * rules by language, and the policy is added, allowing by hash every inline script and style the
+ * finished page holds.
  */
 export function renderPageShell(
   html: string,
@@ -199,9 +205,18 @@ export function renderPageShell(
       .replace(/<noscript>[\s\S]*?<\/noscript>/, () => shell.noscript)
   }
   if (!csp) return page
+  // The frames' rules go with the stylesheet the page links, so they apply as the frames arrive.
+  let frameCss = shell?.css ?? ''
   for (const { href, css } of entry?.stylesheets ?? []) {
     const link = viteTags.stylesheet(href)
-    if (page.includes(link)) page = swapTag(page, link, `<style>${css}</style>`)
+    if (!page.includes(link)) continue
+    page = swapTag(page, link, `<style>${css}${frameCss}</style>`)
+    frameCss = ''
+  }
+  if (entry && frameCss !== '') {
+    throw new Error(
+      'The page links no stylesheet to carry the frames’ rules: every frame would show',
+    )
   }
   const { scripts, styles } = inlineContents(page)
   const policy = contentSecurityPolicy(config, scripts, styles)

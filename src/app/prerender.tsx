@@ -11,15 +11,9 @@ import { prerender } from 'react-dom/static'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
-import type { Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../core/locale.ts'
-import { i18n } from '../shared/i18n.ts'
-import { messages as es } from '../locales/es.po'
-import { messages as ptBR } from '../locales/pt-BR.po'
-import { messages as fr } from '../locales/fr.po'
-import { messages as de } from '../locales/de.po'
-import { messages as ja } from '../locales/ja.po'
+import { LOCALES } from '../core/locale.ts'
+import { i18n, loadCatalog } from '../shared/i18n.ts'
 import { themeToggleLabel } from '../features/theme/theme-toggle.tsx'
 import { createAppStore, type AppState } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
@@ -141,10 +135,13 @@ export async function renderFrames(): Promise<Record<ShellFrame, string>> {
 }
 
 /**
- * Every language's catalog (English's is in the code). Imported here, not loaded as the app loads them: the build runs this
- * module once and closes its loader, so nothing may be imported later.
+ * Every language's messages (English's are in the code), loaded as the app loads them but while
+ * this module loads: the build runs it once and closes its loader, so nothing may be loaded later.
+ * English first: the frames of the first language are the ones a browser without script shows.
  */
-const catalogs: Record<Locale, Messages> = { en: {}, es, 'pt-BR': ptBR, fr, de, ja }
+const catalogs = await Promise.all(
+  LOCALES.map(async (locale) => ({ locale, messages: await loadCatalog(locale) })),
+)
 
 /** What a browser that runs no script at all is told, in every language. */
 const NEEDS_JAVASCRIPT = msg`IYK Cards needs JavaScript to show your events.`
@@ -154,20 +151,24 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
- * The shell as it goes into the page: every frame in every language, inert, and the script that
- * picks one.
+ * The shell as it goes into the page: every frame in every language, inert, the script that picks
+ * one, and the rules that show only the page's language's (the stylesheet has those by kind of
+ * frame): each language's frames and its rule come from the same list, so none lacks either.
  */
 export async function renderShell(): Promise<{
   html: string
   noscript: string
   headScript: string
   script: string
+  css: string
 }> {
   let html = ''
   let noscript = ''
+  const otherLanguagesHidden: string[] = []
   const lightToggleLabels: Record<string, string> = {}
-  for (const [locale, messages] of Object.entries(catalogs)) {
+  for (const { locale, messages } of catalogs) {
     i18n.loadAndActivate({ locale, messages })
+    otherLanguagesHidden.push(`html[lang='${locale}'] [${FRAME_ATTRIBUTE}]:not([lang='${locale}'])`)
     lightToggleLabels[locale] = themeToggleLabel('light')
     noscript += `<p lang="${locale}">${escapeHtml(i18n._(NEEDS_JAVASCRIPT))}</p>`
     for (const [frame, markup] of Object.entries(await renderFrames())) {
@@ -179,5 +180,6 @@ export async function renderShell(): Promise<{
     noscript: `<noscript>${noscript}</noscript>`,
     headScript: frameMarkScript,
     script: frameChoiceScript(lightToggleLabels),
+    css: `${otherLanguagesHidden.join(',')}{display:none}`,
   }
 }
