@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LOCALE_STORAGE_KEY } from '../../core/locale.ts'
+import { LOCALE_NAMES, LOCALE_STORAGE_KEY } from '../../core/locale.ts'
 import { i18n } from '../../shared/i18n.ts'
 import * as deviceLocale from './device-locale.ts'
 import { LanguagePicker } from './language-picker.tsx'
@@ -24,19 +24,15 @@ afterEach(() => {
 })
 
 describe('LanguagePicker', () => {
-  it('lists every language in its own name, marked as that language', () => {
+  it('lists every language of the list in its own name, marked as that language', () => {
     render(<LanguagePicker />)
     const select = screen.getByRole('combobox', { name: 'Language' })
     expect(select).toHaveValue('en')
     const options = screen.getAllByRole('option')
-    expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
-      ['English', 'en'],
-      ['Español', 'es'],
-      ['Português (Brasil)', 'pt-BR'],
-      ['Français', 'fr'],
-      ['Deutsch', 'de'],
-      ['日本語', 'ja'],
-    ])
+    expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual(
+      Object.entries(LOCALE_NAMES).map(([locale, name]) => [name, locale]),
+    )
+    expect(options.map((option) => option.textContent)).toContain('日本語')
   })
 
   it('switches the app at once and keeps the choice on this device', async () => {
