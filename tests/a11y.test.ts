@@ -9,6 +9,7 @@ import { appShown } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, newEmail, readEngineState } from './support/stack.ts'
 import { appUrl, cardsUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
@@ -223,7 +224,12 @@ describe('keyboard', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in')
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/auth\/email$/)
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    await expect
+      .poll(
+        () => page.evaluate(() => document.activeElement?.tagName),
+        waitingFor('focus on the sign-in page’s heading'),
+      )
+      .toBe('H1')
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe(
       'email',
@@ -246,7 +252,9 @@ describe('keyboard', () => {
       await page.keyboard.press('Enter')
       await page.waitForURL(appUrl + '/')
       await expectEventsHome(page)
-      await expect.poll(() => focused(page)).toBe('H1 "Your events"')
+      await expect
+        .poll(() => focused(page), waitingFor('focus on the heading “Your events”'))
+        .toBe('H1 "Your events"')
     })
 
     it('reaches Sign out on the account page with Tab', async () => {

@@ -20,7 +20,7 @@ import {
   resetStack,
 } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
-import { appTiming, scaled } from './support/deadline.ts'
+import { appTiming, scaled, waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const EVENTS = '/api/poap-events'
@@ -57,7 +57,9 @@ async function tapKeptWhileProviderFails() {
   await page.goto(appUrl + '/tap' + QUERY)
   await page.getByTestId('tap-kept').waitFor()
   expect(record(await readEngineState(page)).tapQueue.taps.map((tap) => tap.query)).toEqual([QUERY])
-  await expect.poll(() => syncTags(page)).toContain(TAP_SYNC_TAG)
+  await expect
+    .poll(() => syncTags(page), waitingFor('the kept tap’s Background Sync registration'))
+    .toContain(TAP_SYNC_TAG)
   return { context, page }
 }
 
@@ -210,7 +212,12 @@ describe('Periodic Background Sync with no page open', () => {
     const reopened = await context.newPage()
     await reopened.goto(appUrl + '/')
     await reopened.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
-    await expect.poll(() => reopened.evaluate(() => localStorage.getItem('wagmi.store'))).toBeNull()
+    await expect
+      .poll(
+        () => reopened.evaluate(() => localStorage.getItem('wagmi.store')),
+        waitingFor('the wallet’s store gone from the reopened page'),
+      )
+      .toBeNull()
     // The markers agree now: the next load paints the signed-out frame from the start.
     const markers = await reopened.evaluate(() => [
       Number(localStorage.getItem('signin-event')),

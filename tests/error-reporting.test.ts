@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl, sinkUrl } from './support/test-stack.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const UID = '041E3C8A2D6B80'
 const CMAC = '4B00064004B0B3D3'
@@ -156,7 +156,10 @@ describe('error reporting', () => {
 
     // The tap URL did reach the reporter (the event's URL and the page-load span), scrubbed.
     await expect
-      .poll(async () => (await reports()).some((report) => report.raw.includes('uid=[Filtered]')))
+      .poll(
+        async () => (await reports()).some((report) => report.raw.includes('uid=[Filtered]')),
+        waitingFor('a report at the sink with the tap’s uid scrubbed'),
+      )
       .toBe(true)
     for (const raw of (await reports()).map((report) => report.raw)) {
       expect(raw).not.toContain(sessionToken)

@@ -11,6 +11,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl, cardsUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 
@@ -66,7 +67,10 @@ describe('events', () => {
     const image = card.locator('img')
     expect(await image.getAttribute('loading')).toBe('lazy')
     await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(
+        () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        waitingFor('the first card’s image loaded'),
+      )
       .toBe(true)
     expect(await page.getByTestId('events-age').textContent()).toMatch(/Updated now/)
     expect(errors).toEqual([])

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
 import { appUrl } from './support/test-stack.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 
@@ -41,10 +41,15 @@ describe('first paint without the bundle', () => {
     expect(await framesOf(page)).toEqual([frame])
     if (heading) {
       await expect
-        .poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible())
+        .poll(
+          () => page.getByRole('heading', { name: heading, level: 1 }).isVisible(),
+          waitingFor('the live app’s heading'),
+        )
         .toBe(true)
     }
-    await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('banner').isVisible(), waitingFor('the live app’s banner'))
+      .toBe(true)
     // The frame scripts ran under the page's policy: no refusal, nothing but the held bundles.
     expect(errors.filter((error) => !/assets\/.+\.js|ERR_FAILED/.test(error))).toEqual([])
   })
@@ -77,7 +82,10 @@ describe('first paint without the bundle', () => {
     await page.goto(appUrl + '/')
     expect(await framesOf(page)).toEqual(['list'])
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Your events', level: 1 }).isVisible())
+      .poll(
+        () => page.getByRole('heading', { name: 'Your events', level: 1 }).isVisible(),
+        waitingFor('the heading “Your events” from the frame'),
+      )
       .toBe(true)
     expect(await page.getByRole('status', { name: 'Loading your events' }).isVisible()).toBe(true)
   })
@@ -187,7 +195,12 @@ describe('the app takes over', () => {
     await expect.poll(() => page.locator('#shell').count(), { timeout: scaled(10_000) }).toBe(0)
     expect(await page.locator('#root').isVisible()).toBe(true)
     expect(await page.locator('main').count()).toBe(1)
-    await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true)
+    await expect
+      .poll(
+        () => page.locator('main h1').first().isVisible(),
+        waitingFor('the live app’s main heading'),
+      )
+      .toBe(true)
     if (path === '/auth/email') expect(await page.getByLabel('Email').isEnabled()).toBe(true)
     expect(errors).toEqual([])
   })

@@ -18,6 +18,7 @@ import {
 } from './support/stack.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
@@ -76,7 +77,9 @@ async function expectWorkerOwnsSession(page: Page, requests: string[]): Promise<
   const fromPage = requests.length
   await page.goto(appUrl + '/')
   await expectEventsHome(page)
-  await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+  await expect
+    .poll(() => callCount(AUTHENTICATE), waitingFor('the re-authentication of the reload'))
+    .toBe(before + 1)
   // The provider counts the call when it arrives; the worker writes its time once the answer is in.
   const lastAuthAt = async () =>
     ((await readEngineState(page))?.session as { lastAuthAt: number }).lastAuthAt
@@ -233,7 +236,12 @@ describe('text-message code', () => {
     // The country found by searching its calling code.
     await page.getByLabel('Country').selectOption('US')
     await page.getByLabel('Search countries').fill('+44')
-    await expect.poll(() => page.getByLabel('Country').inputValue()).toBe('GB')
+    await expect
+      .poll(
+        () => page.getByLabel('Country').inputValue(),
+        waitingFor('Country set to GB by searching “+44”'),
+      )
+      .toBe('GB')
     // A landline cannot get the text: refused before any call to the provider.
     await page.getByLabel('Mobile number').fill('020 7946 0018')
     await page.getByRole('button', { name: 'Text me a code' }).click()

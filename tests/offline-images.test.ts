@@ -9,7 +9,7 @@ import { browserSuite } from './support/browser-suite.ts'
 import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
 import { cardsUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const IMAGE_CACHE = 'iyk-cards-images'
 
@@ -44,7 +44,12 @@ describe('event images', () => {
     const { context, page } = await suite.signedIn()
     const images = await listImages(page)
     expect(images.length).toBeGreaterThan(0)
-    await expect.poll(async () => (await keptImages(page)).sort()).toEqual([...images].sort())
+    await expect
+      .poll(
+        async () => (await keptImages(page)).sort(),
+        waitingFor('every image of the list kept for offline'),
+      )
+      .toEqual([...images].sort())
     // Events without artwork always show a placeholder.
     const withoutImage = (await page.getByTestId('event-card').count()) - images.length
 
@@ -73,21 +78,39 @@ describe('event images', () => {
     await page.reload()
     await expectEventsHome(page)
     await expect
-      .poll(async () => (await shownImages(page)).placeholders)
+      .poll(
+        async () => (await shownImages(page)).placeholders,
+        waitingFor('a placeholder for every image'),
+      )
       .toBe(images.length + withoutImage)
 
     // The host is back: the next list brings the copies back; then they go with the session.
     await resetStack() // clears the faults
     await page.getByRole('button', { name: 'Refresh' }).click()
-    await expect.poll(async () => (await keptImages(page)).sort()).toEqual([...images].sort())
+    await expect
+      .poll(
+        async () => (await keptImages(page)).sort(),
+        waitingFor('every image kept again after Refresh'),
+      )
+      .toEqual([...images].sort())
     await signOut(page)
-    await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(false)
+    await expect
+      .poll(
+        () => page.evaluate((name) => caches.has(name), IMAGE_CACHE),
+        waitingFor('the image cache deleted at sign-out'),
+      )
+      .toBe(false)
   })
 
   it('sign-out deletes them at once, even while a list is still downloading its images', async () => {
     const { context, page } = await suite.signedIn()
     const images = await listImages(page)
-    await expect.poll(async () => (await keptImages(page)).length).toBe(images.length)
+    await expect
+      .poll(
+        async () => (await keptImages(page)).length,
+        waitingFor('every image of the list kept for offline'),
+      )
+      .toBe(images.length)
     // The image host takes calls and never answers: each download waits out its own deadline
     // (the browser's HTTP cache may not answer for it either).
     for (const image of images) {
@@ -97,7 +120,12 @@ describe('event images', () => {
     await page.evaluate((name) => caches.delete(name), IMAGE_CACHE)
     await page.getByRole('button', { name: 'Refresh' }).click()
     // The worker is downloading the list's images again (its cache exists once more).
-    await expect.poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE)).toBe(true)
+    await expect
+      .poll(
+        () => page.evaluate((name) => caches.has(name), IMAGE_CACHE),
+        waitingFor('the image cache made again by Refresh'),
+      )
+      .toBe(true)
 
     await signOut(page)
     // Well within one download's deadline (8 s), let alone one per image.

@@ -5,6 +5,7 @@ import { collectErrors } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { openInstalled } from './support/holder.ts'
 import { appUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 let page: Page
@@ -37,7 +38,12 @@ describe('offline', () => {
     const errors = collectErrors(page)
     const response = await page.goto(appUrl + path)
     expect(response?.fromServiceWorker()).toBe(true)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
+    await expect
+      .poll(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        waitingFor('the heading of the page served offline'),
+      )
+      .toBe(heading)
     expect(errors).toEqual([])
   })
 

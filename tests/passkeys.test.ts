@@ -22,6 +22,7 @@ import {
 import { signOut } from './support/holder.ts'
 import { addTestWallet } from './support/test-wallet.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 /** The same build at `localhost`, an origin the test project authorizes too. */
 const localUrl = appUrl.replace('127.0.0.1', 'localhost')
@@ -76,7 +77,10 @@ async function addPasskey(page: Page) {
   await page.getByTestId('passkeys-empty').waitFor()
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect
-    .poll(() => page.getByRole('status').filter({ hasText: 'Passkey added.' }).count())
+    .poll(
+      () => page.getByRole('status').filter({ hasText: 'Passkey added.' }).count(),
+      waitingFor('the status “Passkey added.”'),
+    )
     .toBe(1)
 }
 
@@ -98,7 +102,9 @@ describe('passkeys', () => {
 
     await addPasskey(page)
     const list = page.getByRole('list', { name: 'Your passkeys' })
-    await expect.poll(() => list.textContent()).toContain('Unnamed passkey')
+    await expect
+      .poll(() => list.textContent(), waitingFor('“Unnamed passkey” in the list'))
+      .toContain('Unnamed passkey')
     const [credential] = await credentials(authenticator)
     expect(credential?.isResidentCredential).toBe(true)
     expect(credential?.rpId).toBe('localhost')
@@ -108,10 +114,15 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Rename Unnamed passkey' }).click()
     await page.getByLabel('Name for this passkey').fill('Test phone')
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect.poll(() => list.textContent()).toContain('Test phone')
+    await expect
+      .poll(() => list.textContent(), waitingFor('the renamed “Test phone” in the list'))
+      .toContain('Test phone')
     await page.reload()
     await expect
-      .poll(() => page.getByRole('list', { name: 'Your passkeys' }).textContent())
+      .poll(
+        () => page.getByRole('list', { name: 'Your passkeys' }).textContent(),
+        waitingFor('“Test phone” in the list after a reload'),
+      )
       .toContain('Test phone')
 
     // Signed out, the passkey signs the holder in again from the button.
@@ -129,7 +140,12 @@ describe('passkeys', () => {
     await makeReauthDue(page)
     await page.reload()
     await expectEventsHome(page)
-    await expect.poll(() => callCount(AUTHENTICATE)).toBeGreaterThan(before)
+    await expect
+      .poll(
+        () => callCount(AUTHENTICATE),
+        waitingFor('the worker’s re-authentication after the reload'),
+      )
+      .toBeGreaterThan(before)
     expect(pageCalls.filter((path) => path === AUTHENTICATE)).toEqual([])
 
     // And from the email field's autofill.
@@ -156,14 +172,20 @@ describe('passkeys', () => {
     await page.goto(localUrl + '/auth/email')
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(
+        () => page.getByRole('alert').textContent(),
+        waitingFor('the alert that the passkey is on no account'),
+      )
       .toContain('This passkey is not on an IYK Cards account any more.')
     expect(page.url()).toBe(localUrl + '/auth/email')
 
     await authenticator.cdp.send('WebAuthn.clearCredentials', { authenticatorId: authenticator.id })
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(
+        () => page.getByRole('alert').textContent(),
+        waitingFor('the alert that this device has no passkey'),
+      )
       .toContain('this device has no passkey for IYK Cards')
   })
 
@@ -180,7 +202,10 @@ describe('passkeys', () => {
     await page.getByTestId('passkeys-empty').waitFor()
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(
+        () => page.getByRole('alert').textContent(),
+        waitingFor('the alert that adding was cancelled'),
+      )
       .toContain('Adding a passkey was cancelled or timed out.')
     expect(await page.getByTestId('passkeys-empty').isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Add a passkey' }).isEnabled()).toBe(true)
@@ -238,7 +263,10 @@ describe('passkeys', () => {
     await page.getByTestId('passkeys-empty').waitFor()
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(
+        () => page.getByRole('alert').textContent(),
+        waitingFor('the alert that passkeys need a verified address'),
+      )
       .toContain('Passkeys need a verified email address or phone number.')
     expect(await credentials(authenticator)).toHaveLength(0)
   })

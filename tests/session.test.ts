@@ -24,7 +24,7 @@ import {
 } from './support/stack.ts'
 import { appUrl, providerUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 
@@ -240,7 +240,9 @@ describe('sign-in', () => {
         expect.stringContaining('This sign-in link has expired or was already used.'),
       ])
       expect(await page.getByLabel('Email').isEditable()).toBe(true)
-      await expect.poll(() => page.url()).toBe(appUrl + '/auth/email')
+      await expect
+        .poll(() => page.url(), waitingFor('the address back to /auth/email'))
+        .toBe(appUrl + '/auth/email')
     } finally {
       await resetProviderClock()
     }
@@ -255,7 +257,9 @@ describe('sign-in', () => {
       .filter({ hasText: /incomplete or damaged/ })
       .waitFor()
     await page.getByLabel('Email').waitFor()
-    await expect.poll(() => page.url()).toBe(appUrl + '/auth/email')
+    await expect
+      .poll(() => page.url(), waitingFor('the damaged link taken out of the address'))
+      .toBe(appUrl + '/auth/email')
   })
 
   it('says so when the provider limits codes for an address (429), keeping the email', async () => {
@@ -405,7 +409,9 @@ describe('tabs in step', () => {
     const tabs = await Promise.all([1, 2, 3, 4, 5].map(() => context.newPage()))
     await Promise.all(tabs.map((tab) => tab.goto(appUrl + '/')))
     await Promise.all(tabs.map((tab) => expectEventsHome(tab)))
-    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+    await expect
+      .poll(() => callCount(AUTHENTICATE), waitingFor('one re-authentication for five tabs'))
+      .toBe(before + 1)
     // Nothing more: whatever the tabs' messages made the worker do (the wakes that queued behind
     // the call among it), it has done once their work has ended.
     await worker.eventsSettled()
@@ -423,7 +429,10 @@ describe('offline and session loss', () => {
     await expectEventsHome(page)
     expect(await page.getByTestId('event-card').allTextContents()).toEqual(names)
     await expect
-      .poll(() => page.getByTestId('events-age').textContent())
+      .poll(
+        () => page.getByTestId('events-age').textContent(),
+        waitingFor('the list’s age said offline'),
+      )
       .toMatch(/Offline\s+updated (now|\d+ minutes? ago)/)
 
     // Back online: one re-authentication, then a fresh list.
@@ -445,7 +454,7 @@ describe('offline and session loss', () => {
 
     await endSessionAtProvider()
     await page.getByRole('button', { name: 'Refresh' }).click()
-    await expect.poll(() => isSignedIn(page)).toBe(false)
+    await expect.poll(() => isSignedIn(page), waitingFor('the tab signed out')).toBe(false)
     await other.waitForURL(appUrl + '/')
     await other.getByRole('heading', { name: 'Your events, one tap away', level: 1 }).waitFor()
     expect(await readEngineState(page)).toMatchObject({ session: null, events: null })
@@ -477,11 +486,13 @@ describe('no service worker', () => {
 
     const before = await callCount(AUTHENTICATE)
     await page.getByRole('button', { name: 'Refresh' }).click()
-    await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+    await expect
+      .poll(() => callCount(AUTHENTICATE), waitingFor('the in-page host’s re-authentication'))
+      .toBe(before + 1)
     await expectEventsHome(page)
 
     await signOut(page)
-    await expect.poll(() => isSignedIn(second)).toBe(false)
+    await expect.poll(() => isSignedIn(second), waitingFor('the other tab signed out')).toBe(false)
     expect(errors.filter((error) => !error.includes('Service worker'))).toEqual([])
   })
 
@@ -494,7 +505,7 @@ describe('no service worker', () => {
     const page = await context.newPage()
     await signInWithCode(page)
     await expectEventsHome(page)
-    await expect.poll(() => isSignedIn(other)).toBe(true)
+    await expect.poll(() => isSignedIn(other), waitingFor('the other tab signed in')).toBe(true)
     await other.getByText('Card details for support').waitFor()
     expect(new URL(other.url()).pathname).toBe('/tap')
   })

@@ -5,6 +5,7 @@ import { appShown, collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { expectEventsHome } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 let context: BrowserContext
@@ -26,8 +27,13 @@ describe('public routes', () => {
     const page = await context.newPage()
     const errors = collectErrors(page)
     await page.goto(appUrl + path)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
-    await expect.poll(() => page.title()).toBe(title)
+    await expect
+      .poll(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        waitingFor('the page’s heading'),
+      )
+      .toBe(heading)
+    await expect.poll(() => page.title(), waitingFor('the page’s title')).toBe(title)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -42,7 +48,12 @@ describe('public routes', () => {
     await page.getByRole('link', { name: 'Sign in' }).click()
     await page.waitForURL(/\/auth\/email$/)
     // The address changes before the new route has rendered: read the heading once it has.
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
+    await expect
+      .poll(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        waitingFor('the sign-in page’s heading'),
+      )
+      .toBe('Sign in')
     await page.close()
   })
 })
@@ -58,7 +69,10 @@ describe('signed-in routes', () => {
     await page.waitForURL((url) => url.pathname === '/auth/email')
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path)
     await expect
-      .poll(() => page.getByTestId('redirect-note').textContent())
+      .poll(
+        () => page.getByTestId('redirect-note').textContent(),
+        waitingFor('the note saying where sign-in comes back to'),
+      )
       .toBe(`After signing in you will come back to ${name}.`)
     expect(errors).toEqual([])
     await page.close()
@@ -80,7 +94,12 @@ describe('unknown routes', () => {
     await page.goto(appUrl + '/no/such/page')
     await page.waitForURL((url) => url.pathname === '/auth/email')
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/no/such/page')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
+    await expect
+      .poll(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        waitingFor('the sign-in page’s heading'),
+      )
+      .toBe('Sign in')
     await page.close()
   })
 
@@ -88,7 +107,10 @@ describe('unknown routes', () => {
     const { page } = await suite.signedIn()
     await page.goto(appUrl + '/no/such/page')
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .poll(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        waitingFor('the heading “Page not found”'),
+      )
       .toBe('Page not found')
     // Said at the address asked for: not sent to sign in, nor home.
     expect(page.url()).toBe(appUrl + '/no/such/page')

@@ -10,6 +10,7 @@ import { dumpStorage } from './support/storage-inventory.ts'
 import { armFault, readEngineState, resetStack } from './support/stack.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const UID = '041E3C8A2D6B80'
 const TAP = `/tap?uid=${UID}&ctr=000006&cmac=4B00064004B0B3D3`
@@ -47,7 +48,10 @@ async function holderWithEverything() {
 
   // The event images the worker keeps for offline use.
   await expect
-    .poll(() => page.evaluate(async () => (await caches.keys()).includes('iyk-cards-images')))
+    .poll(
+      () => page.evaluate(async () => (await caches.keys()).includes('iyk-cards-images')),
+      waitingFor('the image cache made by the list'),
+    )
     .toBe(true)
 
   // A tap kept offline, as a holder on a train would leave it (the provider down as well, in

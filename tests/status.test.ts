@@ -13,7 +13,7 @@ import {
 import { browserSuite } from './support/browser-suite.ts'
 import { armFault, callCount, expectEventsHome, readEngineState } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
-import { appTiming, scaled } from './support/deadline.ts'
+import { appTiming, scaled, waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 /**
@@ -62,7 +62,7 @@ async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
   })
   await cdp.send('ServiceWorker.enable')
   await cdp.send('ServiceWorker.stopAllWorkers')
-  await expect.poll(() => stopped).toBe(true)
+  await expect.poll(() => stopped, waitingFor('the worker stopped')).toBe(true)
   await cdp.detach()
 }
 
@@ -122,7 +122,9 @@ describe('refreshing status', () => {
       await refreshButton(page).click()
       await Promise.all([expectRefreshing(page), expectRefreshing(other)])
       // The call has reached the provider and hangs there: the worker is mid-call.
-      await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 1)
+      await expect
+        .poll(() => callCount(AUTHENTICATE), waitingFor('the hanging re-authentication'))
+        .toBe(before + 1)
 
       await stopWorker(context, page)
       const stoppedAt = Date.now()
@@ -136,7 +138,12 @@ describe('refreshing status', () => {
 
       // The new worker refreshes as usual (the stopped one's lock went with it).
       await refreshButton(other).click()
-      await expect.poll(() => callCount(AUTHENTICATE)).toBe(before + 2)
+      await expect
+        .poll(
+          () => callCount(AUTHENTICATE),
+          waitingFor('the re-authentication of the second Refresh'),
+        )
+        .toBe(before + 2)
       await Promise.all([page, other].map((tab) => timeUntilRefreshAvailable(tab)))
       await expectEventsHome(other)
     },

@@ -21,7 +21,7 @@ import {
 } from './support/stack.ts'
 import { appUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const POAP_EVENTS = '/api/poap-events'
@@ -235,7 +235,12 @@ describe('collecting a tap', () => {
   it('sign-out forgets a tap kept offline', async () => {
     const { page } = await tapSavedOffline()
     await signOut(page)
-    await expect.poll(async () => (await readEngineState(page))?.session).toBeNull()
+    await expect
+      .poll(
+        async () => (await readEngineState(page))?.session,
+        waitingFor('the session gone from the record'),
+      )
+      .toBeNull()
     expect(await readPendingTaps(page)).toEqual([])
   })
 })

@@ -21,6 +21,7 @@ import {
 import { dumpStorage, valuesFound } from './support/storage-inventory.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const AUTHENTICATE = '/sdk/v1/sessions/authenticate'
 const UID_A = '041E3C8A2D6B80'
@@ -146,6 +147,6 @@ describe('two holders, one phone', () => {
     await added.waitFor()
     expect(await added.textContent()).toContain(eventB)
     expect(await added.textContent()).not.toContain(a.eventName)
-    await expect.poll(() => readPendingTaps(page)).toEqual([])
+    await expect.poll(() => readPendingTaps(page), waitingFor('no tap left pending')).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { startStaticServer, type StaticServer } from './support/static-server.ts'
 import { distDir } from './support/test-stack.ts'
+import { waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 let server: StaticServer
@@ -57,7 +58,9 @@ describe('update prompt', () => {
     await waitForServiceWorker(page)
     expect(await page.getByText('New version available').count()).toBe(0)
     const statuses = await watchVersions(page)
-    await expect.poll(() => withStatus(statuses, 'activated')).toHaveLength(1)
+    await expect
+      .poll(() => withStatus(statuses, 'activated'), waitingFor('the first worker activated'))
+      .toHaveLength(1)
     const [first] = withStatus(statuses, 'activated')
 
     server.override('/sw.js', (source) => `${source}\n// version 2\n`)
@@ -69,14 +72,20 @@ describe('update prompt', () => {
       navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null),
     )
     expect(waiting).toBe('installed')
-    await expect.poll(() => withStatus(statuses, 'installed')).toHaveLength(1)
+    await expect
+      .poll(() => withStatus(statuses, 'installed'), waitingFor('the new worker installed'))
+      .toHaveLength(1)
     const [second] = withStatus(statuses, 'installed')
 
     await Promise.all([nextLoad(page), prompt.getByRole('button', { name: 'Reload' }).click()])
     await waitForServiceWorker(page)
     // The waiting version is the active one now, and the first is gone.
-    await expect.poll(() => statuses.get(second ?? '')).toBe('activated')
-    await expect.poll(() => statuses.get(first ?? '')).toBe('redundant')
+    await expect
+      .poll(() => statuses.get(second ?? ''), waitingFor('the new worker activated'))
+      .toBe('activated')
+    await expect
+      .poll(() => statuses.get(first ?? ''), waitingFor('the first worker redundant'))
+      .toBe('redundant')
     expect(
       await page.evaluate(() =>
         navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null),

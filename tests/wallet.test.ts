@@ -14,7 +14,7 @@ import { expectEventsHome, setProviderConfig, signInWithCode } from './support/s
 import { addTestWallet, pastWalletCacheWrite, watchTestWallet } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
-import { scaled } from './support/deadline.ts'
+import { scaled, waitingFor } from './support/deadline.ts'
 
 const suite = browserSuite()
 
@@ -54,7 +54,12 @@ async function refusedWalletSignIn(mode: 'reject-sign' | 'wrong-key', message: s
   await page.goto(appUrl + '/auth/email')
   await setMode(page, mode)
   await startWalletSignIn(page)
-  await expect.poll(() => page.getByTestId('wallet-sign-in-error').textContent()).toContain(message)
+  await expect
+    .poll(
+      () => page.getByTestId('wallet-sign-in-error').textContent(),
+      waitingFor('the wallet sign-in’s error'),
+    )
+    .toContain(message)
   expect(new URL(page.url()).pathname).toBe('/auth/email')
   return page
 }
@@ -66,26 +71,43 @@ async function signedInWithWalletConnected(): Promise<{ page: Page; address: str
   await expectEventsHome(page)
   await page.goto(appUrl + '/account')
   await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-  await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+  await expect
+    .poll(
+      () => page.getByTestId('wallet-address').textContent(),
+      waitingFor('the wallet’s address on the account page'),
+    )
+    .toBe(short(address))
   return { page, address }
 }
 
 describe('wallet on the account page', () => {
   it('connects, reconnects after a reload, persists the cache, disconnects', async () => {
     const { page, address } = await signedInWithWalletConnected()
-    await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Ethereum')
+    await expect
+      .poll(
+        () => page.getByTestId('wallet-chain').textContent(),
+        waitingFor('the chain “Ethereum”'),
+      )
+      .toBe('Ethereum')
     // Nothing serves the default RPC URLs: the balance says so, the wallet stays connected.
     await page.getByTestId('wallet-rpc-error').waitFor()
 
     await page.getByRole('button', { name: 'Switch to Sepolia' }).click()
-    await expect.poll(() => page.getByTestId('wallet-chain').textContent()).toBe('Sepolia')
+    await expect
+      .poll(() => page.getByTestId('wallet-chain').textContent(), waitingFor('the chain “Sepolia”'))
+      .toBe('Sepolia')
 
     const cache = () => page.evaluate(() => localStorage.getItem('cache'))
     await expect.poll(cache, { timeout: scaled(5000) }).not.toBeNull()
     expect(JSON.parse((await cache()) ?? '{}')).toHaveProperty('clientState')
 
     await page.reload()
-    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    await expect
+      .poll(
+        () => page.getByTestId('wallet-address').textContent(),
+        waitingFor('the wallet’s address after a reload'),
+      )
+      .toBe(short(address))
 
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await page.getByRole('button', { name: 'Connect Test wallet' }).waitFor()
@@ -133,7 +155,12 @@ describe('a shared phone', () => {
     await expectEventsHome(page)
     // The first holder's wallet trusts the site: wagmi reconnects it as the wallet code loads.
     await page.goto(appUrl + '/account')
-    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    await expect
+      .poll(
+        () => page.getByTestId('wallet-address').textContent(),
+        waitingFor('the wallet’s address on the account page'),
+      )
+      .toBe(short(address))
 
     await signOut(page)
     await pastWalletCacheWrite(page)
@@ -161,7 +188,12 @@ describe('a shared phone', () => {
     // Choosing the wallet still connects it, and asks it to (a wallet reconnected by wagmi would
     // be used without asking, decision 020).
     await page.getByRole('button', { name: 'Connect Test wallet' }).click()
-    await expect.poll(() => page.getByTestId('wallet-address').textContent()).toBe(short(address))
+    await expect
+      .poll(
+        () => page.getByTestId('wallet-address').textContent(),
+        waitingFor('the wallet’s address after connecting'),
+      )
+      .toBe(short(address))
     expect(asked).toContain('eth_requestAccounts')
     expect(await page.evaluate((key) => localStorage.getItem(key), DISCONNECTED_MARKER)).toBeNull()
   })
