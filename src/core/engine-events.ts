@@ -83,6 +83,8 @@ export type Effect =
   | { kind: 'authenticate'; session: StoredSession; epoch: number; due: CallReason }
   /** Asks the provider about a handed session (→ `handoff-answered`). */
   | { kind: 'confirm-handoff'; session: AuthenticatedSession; epoch: number }
+  /** Keeps a JWT the provider just minted for the session of `epoch`, in memory only. */
+  | { kind: 'remember-jwt'; jwt: string; epoch: number }
   /** Fetches the holder's list with a fresh JWT (→ `events-answered` or `events-failed`). */
   | { kind: 'fetch-events'; jwt: string; userId: string; epoch: number }
   | {
@@ -106,9 +108,17 @@ export interface Decision {
   effects: Effect[]
 }
 
+/** A JWT the instance holds in memory: for the session of `epoch`, minted at `at`. */
+export interface HeldJwt {
+  jwt: string
+  epoch: number
+  at: number
+}
+
 /**
  * What `decide` is given beside the state and the event: the time, the build's timing, a draw for
- * the backoff's jitter, and the origins a list's images may come from.
+ * the backoff's jitter, the origins a list's images may come from, and the JWT this instance
+ * holds (none after a restart).
  */
 export interface DecideEnv {
   now: number
@@ -116,4 +126,5 @@ export interface DecideEnv {
   /** A draw in [0, 1). */
   random: number
   imageOrigins: readonly string[]
+  jwt: HeldJwt | null
 }

@@ -12,7 +12,7 @@ import {
   SESSION_ABORT_KEY,
 } from './constants.ts'
 import type { EngineConfig } from './engine-config.ts'
-import type { Decision, Effect, EngineEvent } from './engine-events.ts'
+import type { Decision, Effect, EngineEvent, HeldJwt } from './engine-events.ts'
 import { initialEngineState, parseEngineState, type EngineState } from './engine-state.ts'
 import type { EngineStatus } from './engine-status.ts'
 import { engineSecrets, type KnownSecrets } from './known-secrets.ts'
@@ -21,6 +21,7 @@ import type { HandoffResult } from './protocol.ts'
 import type { ProviderCalls } from './provider-calls.ts'
 import type { AuthenticatedSession } from './provider-session.ts'
 import { decide } from './session-decide.ts'
+import { isRecord } from './validation.ts'
 
 /** Tells the page that asked how its hand-off went. */
 export type Answer = (result: HandoffResult) => void
@@ -39,6 +40,10 @@ export interface RunnerParts {
   status: EngineStatus
 }
 
+/** Whether a stored record still holds a JWT (written by a release before it stayed in memory). */
+const storedJwt = (raw: unknown): boolean =>
+  isRecord(raw) && isRecord(raw.session) && raw.session.jwt !== undefined
+
 /** The list's call, as `decide` asks for it. */
 type FetchEvents = Extract<Effect, { kind: 'fetch-events' }>
 
@@ -47,10 +52,12 @@ export function createEngineRunner(parts: RunnerParts): Dispatch {
   const { clock, random, http, store, broadcast, locks, logger } = ports
   const { timing, imageOrigins } = config
   const eventsUrl = `${config.cardsUrl.replace(/\/+$/, '')}${POAP_EVENTS_PATH}`
+  /** The JWT the provider last minted for this session: in memory only, gone with the instance. */
+  let held: HeldJwt | null = null
 
   /** Decides `event` on the stored state, writes the change, performs the effects; the state decided. */
   async function dispatch(event: EngineEvent, answer?: Answer): Promise<EngineState> {
-    const env = { now: clock.now(), timing, random: random(), imageOrigins }
+    const env = { now: clock.now(), timing, random: random(), imageOrigins, jwt: held }
     let state = initialEngineState()
     let unreadable: unknown = null
     let decision: Decision = { next: null, effects: [] }
@@ -64,15 +71,20 @@ export function createEngineRunner(parts: RunnerParts): Dispatch {
         state = initialEngineState()
       }
       decision = decide(state, event, env)
-      return decision.next ?? (unreadable === null ? undefined : state)
+      // Unreadable, or a record from before the JWT left storage: written again at once.
+      const rewrite = unreadable !== null || storedJwt(raw)
+      return decision.next ?? (rewrite ? state : undefined)
     })
     if (unreadable !== null) {
       logger.error('Discarded unreadable session state', { error: String(unreadable) })
       reporter(unreadable, { op: 'read-state' })
     }
     const now = decision.next ?? state
+    // A sign-out or another hand-off: the old session's JWT is forgotten.
+    if (held !== null && held.epoch !== now.epoch) held = null
     status.noteState(now)
     secrets.set('engine', [...engineSecrets(state), ...engineSecrets(now)])
+    secrets.set('jwt', held === null ? [] : [held.jwt])
     for (const effect of decision.effects) await perform(effect, answer)
     return now
   }
@@ -97,6 +109,10 @@ export function createEngineRunner(parts: RunnerParts): Dispatch {
         await dispatch({ type: 'handoff-answered', epoch: effect.epoch, outcome }, answer)
         return
       }
+      case 'remember-jwt':
+        held = { jwt: effect.jwt, epoch: effect.epoch, at: clock.now() }
+        secrets.set('jwt', [held.jwt])
+        return
       case 'fetch-events':
         return status.tracked(async () => void (await dispatch(await fetchEvents(effect))))
       case 'log':

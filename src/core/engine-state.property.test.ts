@@ -21,7 +21,6 @@ const text = fc.string({ minLength: 1, maxLength: 12 })
 // when absent) needs no change here, as the properties compare what was generated.
 const storedSession = fc.record({
   sessionToken,
-  jwt: text,
   expiresAt: time,
   userId: text,
   sessionId: fc.option(text, { nil: null }),
@@ -79,7 +78,6 @@ function stillAccepted(field: string, value: unknown): boolean {
     case 'problemsKey':
       return value === undefined || typeof value === 'string'
     case 'sessionToken':
-    case 'jwt':
     case 'userId':
       return typeof value === 'string' && value !== ''
     case 'expiresAt':
@@ -109,7 +107,6 @@ const unreadableRecord: fc.Arbitrary<unknown> = fc.oneof(
       .chain((session) =>
         withBrokenField(session, [
           'sessionToken',
-          'jwt',
           'expiresAt',
           'userId',
           'sessionId',

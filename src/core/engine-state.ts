@@ -24,10 +24,13 @@ import { parseTapParams } from './tap-params.ts'
 /** Version of the stored layout; a stored value of another version is discarded. */
 export const ENGINE_STATE_SCHEMA = 1
 
-/** The session the engine keeps alive (the provider's answer), with its schedule. */
+/**
+ * The session the engine keeps alive (the provider's answer), with its schedule. Never its JWT:
+ * the worker keeps that in memory and mints a new one when it needs one (decision 025); a
+ * record written before keeps one, dropped when it is read.
+ */
 const storedSession = object({
   sessionToken: nonEmptyString,
-  jwt: nonEmptyString,
   expiresAt: finiteNumber,
   userId: nonEmptyString,
   // Absent in state stored before it was kept: null until the next re-authentication fills it.

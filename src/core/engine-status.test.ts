@@ -19,7 +19,6 @@ function signedIn(due: number, queries: string[] = [], userId = 'user-1'): Engin
     ...initialEngineState(1),
     session: {
       sessionToken: 't',
-      jwt: 'j',
       expiresAt: due + HOUR,
       userId: 'user-1',
       sessionId: null,

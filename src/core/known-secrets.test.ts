@@ -30,7 +30,6 @@ describe('engineSecrets', () => {
     const state = {
       session: {
         sessionToken: 'token',
-        jwt: 'eyJ.a.b',
         userId: 'user-1',
         sessionId: null,
         email: null,
@@ -40,7 +39,6 @@ describe('engineSecrets', () => {
     }
     expect(engineSecrets(state)).toEqual([
       'token',
-      'eyJ.a.b',
       'user-1',
       '+447911123456',
       'AA',

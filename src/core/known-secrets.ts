@@ -51,7 +51,6 @@ export function queryValues(query: string, keep: (name: string) => boolean = () 
 export interface EngineSecretsSource {
   session: {
     sessionToken: string
-    jwt: string
     userId: string
     sessionId: string | null
     email: string | null
@@ -60,15 +59,14 @@ export interface EngineSecretsSource {
   tapQueue: { taps: readonly { query: string }[] }
 }
 
-/** The session token, JWT, user and session ids, email, phone and every pending tap's values. */
+/** The session token, user and session ids, email, phone and every pending tap's values. */
 export function engineSecrets(state: EngineSecretsSource): string[] {
   const session = state.session
   const taps = state.tapQueue.taps.flatMap((tap) => queryValues(tap.query))
   if (session === null) return taps
-  const { sessionToken, jwt, userId, sessionId, email, phone } = session
+  const { sessionToken, userId, sessionId, email, phone } = session
   return [
     sessionToken,
-    jwt,
     userId,
     ...(sessionId === null ? [] : [sessionId]),
     email ?? '',

@@ -42,6 +42,12 @@ const env: fc.Arbitrary<DecideEnv> = fc.record({
   timing: fc.constant(TEST_TIMING),
   random: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
   imageOrigins: fc.constant(['https://img.example']),
+  jwt: fc.option(
+    fc.record({ jwt: fc.constant('eyJ.held.jwt'), epoch: fc.nat({ max: 1000 }), at: time }),
+    {
+      nil: null,
+    },
+  ),
 })
 
 const epoch = fc.nat({ max: 1000 })
@@ -178,8 +184,11 @@ describe('decide, for any state and any event', () => {
               effect.kind === 'report' ? [String(effect.error), effect.context] : effect,
             ),
         )
-        const secrets = [state.session?.sessionToken, state.session?.jwt]
-        if ('session' in event) secrets.push(event.session.sessionToken, event.session.jwt)
+        const secrets = [state.session?.sessionToken, e.jwt?.jwt]
+        if ('session' in event) secrets.push(event.session.sessionToken)
+        if (event.type === 'handoff' || event.type === 'passkey-registered') {
+          secrets.push(event.session.jwt)
+        }
         if (event.type === 'reauth-answered' && event.outcome.kind === 'success') {
           secrets.push(event.outcome.session.sessionToken, event.outcome.session.jwt)
         }
@@ -213,12 +222,16 @@ describe('after a re-authentication', () => {
           answered(before, { kind: 'success', session: fresh }),
           e,
         )
-        expect(next?.session).toMatchObject({ ...fresh, lastAuthAt: e.now, backoffAttempt: 0 })
+        const { jwt, ...kept } = fresh
+        expect(next?.session).toMatchObject({ ...kept, lastAuthAt: e.now, backoffAttempt: 0 })
+        // The JWT goes to memory, never to the record.
+        expect(next?.session).not.toHaveProperty('jwt')
         expect(next?.session?.nextDueAt).toBeGreaterThan(e.now)
         expect(effects).toEqual([
           { kind: 'online', online: true },
           { kind: 'broadcast', message: { v: 2, type: 'session', expiresAt: fresh.expiresAt } },
-          { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch: at },
+          { kind: 'remember-jwt', jwt, epoch: at },
+          { kind: 'fetch-events', jwt, userId: fresh.userId, epoch: at },
         ])
       }),
     )
@@ -288,16 +301,18 @@ describe('under the lock', () => {
     )
   })
 
-  it('a tab with no list gets one with the JWT while it is fresh, else after a call; none while backing off', () => {
+  it('a tab with no list gets one with the JWT held while it is fresh, else after a call; none while backing off', () => {
     fc.assert(
-      fc.property(session, epoch, env, (was, at, e) => {
+      fc.property(session, epoch, env, fc.boolean(), (was, at, base, sameEpoch) => {
+        const e = base.jwt && sameEpoch ? { ...base, jwt: { ...base.jwt, epoch: at } } : base
         const before = signedInState(at, was)
         const { effects } = decide(before, { type: 'locked', check: { kind: 'list' } }, e)
         const backingOff = was.backoffAttempt > 0 && was.nextDueAt > e.now
+        const held = e.jwt
         if (backingOff) expect(effects).toEqual([])
-        else if (e.now - was.lastAuthAt < JWT_FRESH_MS) {
+        else if (held !== null && held.epoch === at && e.now - held.at < JWT_FRESH_MS) {
           expect(effects).toEqual([
-            { kind: 'fetch-events', jwt: was.jwt, userId: was.userId, epoch: at },
+            { kind: 'fetch-events', jwt: held.jwt, userId: was.userId, epoch: at },
           ])
         } else {
           expect(effects).toEqual([
@@ -324,8 +339,14 @@ describe('after a list arrives', () => {
 
   it('keeps it for its holder, settles the taps kept before it was asked for, and reports new problems only', () => {
     const now = Date.UTC(2025, 0, 2)
-    const e = { now, timing: TEST_TIMING, random: 0.5, imageOrigins: ['https://img.example'] }
-    const was = { sessionToken: 't', jwt: 'j', userId: 'user-ana' } as EngineState['session']
+    const e = {
+      now,
+      timing: TEST_TIMING,
+      random: 0.5,
+      imageOrigins: ['https://img.example'],
+      jwt: null,
+    }
+    const was = { sessionToken: 't', userId: 'user-ana' } as EngineState['session']
     const before: EngineState = {
       ...signedInState(3, was),
       tapQueue: {
@@ -371,7 +392,7 @@ describe('after a list arrives', () => {
   })
 
   it('an answer that is no list is a failure: told to the tabs, offline only when the service cannot be used', () => {
-    const e = { now: 100, timing: TEST_TIMING, random: 0.5, imageOrigins: [] }
+    const e = { now: 100, timing: TEST_TIMING, random: 0.5, imageOrigins: [], jwt: null }
     const before = signedInState(2, { userId: 'user-ana' } as EngineState['session'])
     const cases: [number, string | null, string, boolean][] = [
       [503, 'application/json', '{}', true],
@@ -416,12 +437,16 @@ describe('after a hand-off’s check', () => {
           e,
         )
         expect(next?.epoch).toBe(before.epoch + 1)
-        expect(next?.session).toMatchObject({ ...fresh, lastAuthAt: e.now, backoffAttempt: 0 })
+        const { jwt, ...kept } = fresh
+        expect(next?.session).toMatchObject({ ...kept, lastAuthAt: e.now, backoffAttempt: 0 })
+        expect(next?.session).not.toHaveProperty('jwt')
+        expect(effects).toContainEqual({ kind: 'remember-jwt', jwt, epoch: before.epoch + 1 })
         expect(kinds(effects)).toEqual([
           'abort-calls',
           'online',
           'broadcast',
           'answer',
+          'remember-jwt',
           'fetch-events',
         ])
         expect(answers(effects)).toEqual([{ ok: true }])

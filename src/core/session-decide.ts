@@ -20,6 +20,7 @@ import type {
   LockedCheck,
 } from './engine-events.ts'
 import type { EngineState, EventsCache, StoredSession } from './engine-state.ts'
+import type { AuthenticatedSession } from './provider-session.ts'
 import {
   describeEventsFailure,
   EventsResponseError,
@@ -47,6 +48,7 @@ import {
   eventsFetched,
   handedOff,
   newProblems,
+  type KeptSession,
   passkeyRegistered,
   reauthenticated,
   reauthFailed,
@@ -109,7 +111,7 @@ export function decide(state: EngineState, event: EngineEvent, env: DecideEnv): 
     case 'events-failed':
       return afterEventsFailed(state, event.error, env)
     case 'passkey-registered': {
-      const next = passkeyRegistered(event.session)(state)
+      const next = passkeyRegistered(kept(event.session))(state)
       if (next === null) return nothing
       const message: WorkerMessage = {
         v,
@@ -139,6 +141,11 @@ function overtaken(event: EngineEvent): Decision {
     default:
       return nothing
   }
+}
+
+/** What of the provider's answer is stored: all but its JWT, which stays in memory. */
+function kept({ jwt: _minted, ...session }: AuthenticatedSession): KeptSession {
+  return session
 }
 
 const info = (message: string): Effect => ({ kind: 'log', level: 'info', message })
@@ -193,17 +200,19 @@ function afterLock(state: EngineState, check: LockedCheck, env: DecideEnv): Deci
       return state.tapQueue.taps.some((tap) => tap.query === check.query)
         ? call('requested')
         : nothing
-    case 'list':
+    case 'list': {
       if (!listMissing(state, env.now)) return nothing
-      // With the JWT while it is fresh; else a call, which fetches with the new one.
-      return env.now - session.lastAuthAt < JWT_FRESH_MS
+      // With the JWT this instance holds while it is fresh; else a call, which mints one.
+      const held = env.jwt
+      return held !== null && held.epoch === state.epoch && env.now - held.at < JWT_FRESH_MS
         ? effects({
             kind: 'fetch-events',
-            jwt: session.jwt,
+            jwt: held.jwt,
             userId: session.userId,
             epoch: state.epoch,
           })
         : call('requested')
+    }
   }
 }
 
@@ -225,7 +234,7 @@ function afterReauth(
     const scheduledFor =
       event.due === 'scheduled' && phaseOf(session).kind === 'signed-in' ? session.nextDueAt : null
     const next = reauthenticated({
-      ...fresh,
+      ...kept(fresh),
       lastAuthAt: now,
       nextDueAt: nextDueAfterSuccess(now, fresh.expiresAt, scheduledFor, env.timing),
       backoffAttempt: 0,
@@ -239,6 +248,7 @@ function afterReauth(
           kind: 'broadcast',
           message: { v, type: WORKER_MESSAGE.session, expiresAt: fresh.expiresAt },
         },
+        { kind: 'remember-jwt', jwt: fresh.jwt, epoch },
         { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch },
       ],
     }
@@ -327,7 +337,7 @@ function afterHandoffCheck(
     case 'success': {
       const fresh = outcome.session
       const next = handedOff({
-        ...fresh,
+        ...kept(fresh),
         lastAuthAt: env.now,
         nextDueAt: nextDueAfterSuccess(env.now, fresh.expiresAt, null, env.timing),
         backoffAttempt: 0,
@@ -346,6 +356,7 @@ function afterHandoffCheck(
           { kind: 'online', online: true },
           { kind: 'broadcast', message: signin },
           { kind: 'answer', result: { ok: true } },
+          { kind: 'remember-jwt', jwt: fresh.jwt, epoch: next.epoch },
           { kind: 'fetch-events', jwt: fresh.jwt, userId: fresh.userId, epoch: next.epoch },
         ],
       }

@@ -89,13 +89,16 @@ describe('hand-off and calls', () => {
         expiresAt: T0 + HOUR,
       },
     ])
-    // The provider's answer is what is kept: its fresh JWT, not the one handed over.
+    // The provider's answer is what is kept, without its JWT: that stays in memory.
     const session = (await stored())?.session
     expect(session).toMatchObject({ sessionToken: data.session_token, userId: 'user-a' })
-    expect(session?.jwt).not.toBe(data.session_jwt)
+    expect(session).not.toHaveProperty('jwt')
+    // The list is fetched with the provider's fresh JWT, not the one handed over.
+    const fresh = h.backend.mintedJwts.at(-1)
+    expect(fresh).not.toBe(data.session_jwt)
     const [eventsCall] = h.backend.callsTo(EVENTS)
     expect(eventsCall?.url).toBe('http://cards.test/api/poap-events?isActive=false')
-    expect(eventsCall?.headers.Authorization).toBe(`Bearer ${session?.jwt}`)
+    expect(eventsCall?.headers.Authorization).toBe(`Bearer ${fresh}`)
     expect(h.sent('events')).toEqual([
       expect.objectContaining({ fetchedAt: T0, source: 'network', events: expect.any(Array) }),
     ])
@@ -121,7 +124,7 @@ describe('hand-off and calls', () => {
     expect(session).toEqual({ v: PROTOCOL_VERSION, type: 'session', expiresAt: T0 + 70 * MIN })
     const eventCalls = h.backend.callsTo(EVENTS)
     expect(eventCalls).toHaveLength(2)
-    const jwt = (await stored())?.session?.jwt
+    const jwt = h.backend.mintedJwts.at(-1)
     expect(jwt).toMatch(/^jwt-/)
     expect(eventCalls[1]?.headers.Authorization).toBe(`Bearer ${jwt}`)
     const types = h.broadcasts.map((m) => m.type)
@@ -600,7 +603,7 @@ describe('events', () => {
     const authorizations = h.backend.callsTo(EVENTS).map((r) => r.headers.Authorization)
     expect(authorizations).toHaveLength(5)
     expect(new Set(authorizations).size).toBe(5)
-    expect(authorizations.at(-1)).toBe(`Bearer ${(await stored())?.session?.jwt}`)
+    expect(authorizations.at(-1)).toBe(`Bearer ${h.backend.mintedJwts.at(-1)}`)
   })
 
   it.each<[string, FakeAnswer, string]>([
@@ -752,15 +755,43 @@ describe('a tab finding no list', () => {
   const hello = { v: PROTOCOL_VERSION, type: TAB_MESSAGE.hello } as const
   const reply = () => {}
 
-  it('fetches with the still-fresh JWT when the fetch after hand-off was cut short', async () => {
+  it('fetches with the still-fresh JWT it holds when the fetch after hand-off was cut short', async () => {
     h.backend.eventsFaults.push({ fail: 'network' })
     await signIn()
     expect(h.sent('events')).toHaveLength(0)
     h.clock.advance(30_000)
-    await h.spawn().receive(hello, reply)
+    await h.engine.receive(hello, reply)
     expect(h.backend.callsTo(AUTH)).toHaveLength(0)
     expect(h.backend.callsTo(EVENTS)).toHaveLength(2)
     expect(h.sent('events')).toHaveLength(1)
+  })
+
+  it('a restarted worker holds no JWT (none is stored): it mints one to fetch the list', async () => {
+    h.backend.eventsFaults.push({ fail: 'network' })
+    await signIn()
+    h.clock.advance(30_000)
+    await h.spawn().receive(hello, reply)
+    expect(h.backend.callsTo(AUTH)).toHaveLength(1)
+    const authorizations = h.backend.callsTo(EVENTS).map((call) => call.headers.Authorization)
+    expect(authorizations).toEqual([
+      `Bearer ${h.backend.mintedJwts.at(-2)}`,
+      `Bearer ${h.backend.mintedJwts.at(-1)}`,
+    ])
+    expect(h.sent('events')).toHaveLength(1)
+  })
+
+  it('drops the JWT a record of an earlier release kept, at the first read', async () => {
+    await signIn()
+    const legacy = {
+      ...(await stored())!,
+      session: { ...(await stored())!.session, jwt: 'eyJ.old.jwt' },
+    }
+    await h.store.update(ENGINE_STATE_KEY, () => legacy)
+    const restarted = h.spawn()
+    expect((await restarted.snapshot()).auth).toMatchObject({ signedIn: true })
+    const raw = await h.store.get<{ session: Record<string, unknown> }>(ENGINE_STATE_KEY)
+    expect(raw?.session).toMatchObject({ userId: 'user-a' })
+    expect(raw?.session).not.toHaveProperty('jwt')
   })
 
   it('re-authenticates first when the JWT is too old to use', async () => {

@@ -30,6 +30,9 @@ import {
   type TapQueue,
 } from './engine-state.ts'
 
+/** The provider's answer as the record keeps it: all but the JWT, which stays in memory. */
+export type KeptSession = Omit<AuthenticatedSession, 'jwt'>
+
 /** A change of the stored state: the next state, or null to leave it as it is. */
 export type Transition = (state: EngineState) => EngineState | null
 
@@ -135,7 +138,7 @@ export const tapKept =
  * credential the page made, no proof the holder is here: the freshness stays the sign-in's.
  */
 export const passkeyRegistered =
-  (fresh: AuthenticatedSession): Transition =>
+  (fresh: KeptSession): Transition =>
   (state) =>
     state.session?.userId === fresh.userId
       ? { ...state, session: { ...state.session, ...fresh, factorAt: state.session.factorAt } }

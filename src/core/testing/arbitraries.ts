@@ -118,7 +118,7 @@ export const storedSession: fc.Arbitrary<StoredSession> = fc
     authenticatedSession,
     fc.record({ lastAuthAt: epochMs, nextDueAt: epochMs, backoffAttempt: fc.nat({ max: 20 }) }),
   )
-  .map(([session, schedule]) => ({ ...session, ...schedule }))
+  .map(([{ jwt: _inMemoryOnly, ...session }, schedule]) => ({ ...session, ...schedule }))
 
 /** A kept list: a few events, one of the holders', with the problems its body had. */
 export const eventsCache: fc.Arbitrary<EventsCache> = fc.record({

@@ -64,6 +64,8 @@ export interface FakeBackend {
   authenticateFaults: FakeAnswer[]
   /** While set, every authenticate call gets this answer. */
   authenticateOutage: FakeAnswer | null
+  /** Every JWT the provider minted, oldest first. */
+  mintedJwts: string[]
   /** How far the provider's clock is ahead of the device's (negative: behind), in ms: every time it answers with moves by it. */
   clockSkewMs: number
   /** Session length granted by authenticate (minutes); the request's 60 unless set. */
@@ -117,6 +119,7 @@ export function createFakeBackend(
   function mintJwt(userId: string): string {
     const jwt = `jwt-${userId}-${++counter}`
     jwtOwners.set(jwt, userId)
+    backend.mintedJwts.push(jwt)
     return jwt
   }
 
@@ -313,6 +316,7 @@ export function createFakeBackend(
     authenticateFaults: [],
     authenticateOutage: null,
     clockSkewMs: 0,
+    mintedJwts: [],
     grantMinutes: null,
     eventsFaults: [],
     eventsByUser: new Map(),
