@@ -65,8 +65,18 @@ async function tapKeptWhileProviderFails() {
 
 /** Waits for the one refresh a wake should make: one re-authentication and one events call. */
 async function expectOneRefresh(): Promise<void> {
-  await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(1)
-  await expect.poll(() => callCount(EVENTS, 'cards'), { timeout: scaled(10_000) }).toBe(1)
+  await expect
+    .poll(() => callCount(AUTHENTICATE), {
+      message: 'the re-authentication of the kept tap',
+      timeout: scaled(10_000),
+    })
+    .toBe(1)
+  await expect
+    .poll(() => callCount(EVENTS, 'cards'), {
+      message: 'the list fetched after it',
+      timeout: scaled(10_000),
+    })
+    .toBe(1)
 }
 
 /** Closes the app's only page and stops its worker: the app is closed, the browser idle. */
@@ -90,6 +100,7 @@ describe('Background Sync with no page open', () => {
     await expectOneRefresh()
     await expect
       .poll(async () => record(await worker.readEngineState()).tapQueue.taps, {
+        message: 'the tap left in the worker’s queue',
         timeout: scaled(10_000),
       })
       .toEqual([])
@@ -120,9 +131,15 @@ describe('Background Sync with no page open', () => {
     // The DevTools protocol answers the dispatch at once and never says how the handler ended:
     // the worker's rejection (asking the browser to retry) cannot be seen from here.
     await worker.dispatchSync(TAP_SYNC_TAG)
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(calls + 1)
+    await expect
+      .poll(() => callCount(AUTHENTICATE), {
+        message: 'one more re-authentication',
+        timeout: scaled(10_000),
+      })
+      .toBe(calls + 1)
     await expect
       .poll(async () => record(await worker.readEngineState()).tapQueue.attempt, {
+        message: 'the tap’s retry counted',
         timeout: scaled(10_000),
       })
       .toBe(before.tapQueue.attempt + 1)
@@ -178,7 +195,10 @@ describe('Periodic Background Sync with no page open', () => {
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
     await expectOneRefresh()
     await expect
-      .poll(async () => eventNames(await worker.readEngineState()), { timeout: scaled(10_000) })
+      .poll(async () => eventNames(await worker.readEngineState()), {
+        message: 'the list with the added event in the worker’s record',
+        timeout: scaled(10_000),
+      })
       .toContain(name)
     const after = record(await worker.readEngineState())
     expect(after.session?.lastAuthAt).toBeGreaterThan(lastAuthAt)
@@ -205,6 +225,7 @@ describe('Periodic Background Sync with no page open', () => {
     await worker.dispatchPeriodicSync(PERIODIC_SYNC_TAG)
     await expect
       .poll(async () => record(await worker.readEngineState())?.session ?? null, {
+        message: 'the session gone from the worker’s record',
         timeout: scaled(10_000),
       })
       .toBeNull()

@@ -126,13 +126,21 @@ describe('error reporting', () => {
       (await errorEvents()).filter(
         (e) => tagsOf(e).op === 'poap-events' && exceptionText(e).includes(`HTTP ${status}`),
       )
-    await expect.poll(() => fetchFailures(500), { timeout: scaled(20_000) }).toHaveLength(1)
+    await expect
+      .poll(() => fetchFailures(500), {
+        message: 'one report of the failed fetch (500)',
+        timeout: scaled(20_000),
+      })
+      .toHaveLength(1)
     // A later report along the same way (worker, tab, sink), asked for only now: once it is in,
     // a second report of the first failure (through the other tab, say) would be in too.
     await armFault('cards', { route: '/api/poap-events', count: 1, mode: 'error', status: 503 })
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect
-      .poll(async () => (await fetchFailures(503)).length > 0, { timeout: scaled(20_000) })
+      .poll(async () => (await fetchFailures(503)).length > 0, {
+        message: 'a report of the failed fetch (503)',
+        timeout: scaled(20_000),
+      })
       .toBe(true)
     const failures = await fetchFailures(500)
     expect(failures).toHaveLength(1)
@@ -144,7 +152,12 @@ describe('error reporting', () => {
     // The error holding the session and the address arrived without either, and without a user.
     const stateErrors = async () =>
       (await errorEvents()).filter((e) => exceptionText(e).includes('Bad sign-in state'))
-    await expect.poll(async () => (await stateErrors()).length, { timeout: scaled(20_000) }).toBe(1)
+    await expect
+      .poll(async () => (await stateErrors()).length, {
+        message: 'one report of the state error',
+        timeout: scaled(20_000),
+      })
+      .toBe(1)
     const stateError = (await stateErrors())[0] as Record<string, unknown>
     expect(exceptionText(stateError)).toContain(
       JSON.stringify('{"session_token":"[Filtered]","email":"[email]"}').slice(1, -1),
@@ -207,7 +220,7 @@ describe('error reporting', () => {
           (await errorEvents()).filter((e) =>
             exceptionText(e).includes('early error for the buffer'),
           ).length,
-        { timeout: scaled(20_000) },
+        { message: 'one report of the early error, from the buffer', timeout: scaled(20_000) },
       )
       .toBe(1)
     const early = (await errorEvents()).find((e) =>
@@ -246,6 +259,7 @@ describe('error reporting', () => {
     // queue: no doomed request was made for it.
     await expect
       .poll(async () => (await queuedReports(page)).some((report) => report.includes(MESSAGE)), {
+        message: 'the report queued offline',
         timeout: scaled(20_000),
       })
       .toBe(true)
@@ -254,7 +268,10 @@ describe('error reporting', () => {
 
     await context.setOffline(false)
     await expect
-      .poll(async () => (await offlineErrors()).length, { timeout: scaled(20_000) })
+      .poll(async () => (await offlineErrors()).length, {
+        message: 'one report of the offline error, sent once online',
+        timeout: scaled(20_000),
+      })
       .toBe(1)
   })
 })

@@ -100,7 +100,12 @@ describe('event shapes', () => {
     expect(claimed?.badge).toBe('Claimed')
     expect(await page.locator('.badge--other').count()).toBe(1)
 
-    await expect.poll(async () => (await dataReports()).length, { timeout: scaled(20_000) }).toBe(1)
+    await expect
+      .poll(async () => (await dataReports()).length, {
+        message: 'one report of the unreadable entries',
+        timeout: scaled(20_000),
+      })
+      .toBe(1)
     const [report] = await dataReports()
     expect(report?.tags).toMatchObject({ dropped: 1, unknownStatuses: 'claimed' })
     expect(JSON.stringify(report)).not.toMatch(/Rooftop|Gallery|Lisbon|Warehouse/)
@@ -114,6 +119,7 @@ describe('event shapes', () => {
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect
       .poll(async () => (await reportsTagged('poap-events')).length > 0, {
+        message: 'a report tagged poap-events',
         timeout: scaled(20_000),
       })
       .toBe(true)

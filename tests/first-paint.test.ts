@@ -192,7 +192,12 @@ describe('the app takes over', () => {
     await page.goto(appUrl + path)
     // The app starts once the frame has painted (after the load event): it takes over when its
     // first screen is ready, within its patience of 5 s.
-    await expect.poll(() => page.locator('#shell').count(), { timeout: scaled(10_000) }).toBe(0)
+    await expect
+      .poll(() => page.locator('#shell').count(), {
+        message: 'the first-paint frame replaced by the app',
+        timeout: scaled(10_000),
+      })
+      .toBe(0)
     expect(await page.locator('#root').isVisible()).toBe(true)
     expect(await page.locator('main').count()).toBe(1)
     await expect
@@ -228,7 +233,7 @@ describe('the app takes over', () => {
             const active = (await navigator.serviceWorker.getRegistration())?.active
             return active ? { scriptURL: active.scriptURL, state: active.state } : null
           }),
-        { timeout: scaled(15_000) },
+        { message: 'the worker registered and active', timeout: scaled(15_000) },
       )
       .toEqual({ scriptURL: appUrl + '/sw.js', state: 'activated' })
     const seen = await page.evaluate(

@@ -258,6 +258,7 @@ describe('a refresh on lie-fi', () => {
       // The failure is told, and the button is back, within one refresh's deadlines.
       await expect
         .poll(async () => (await cantReachBadge(page).count()) === 1 && refreshAvailable(page), {
+          message: '“Can’t reach” shown once and Refresh offered again',
           timeout: REFRESH_DEADLINE_MS,
           interval: 100,
         })
@@ -272,7 +273,10 @@ describe('a refresh on lie-fi', () => {
       await clearFaults()
       await refreshButton(page).click()
       await expect
-        .poll(() => listFetchedAt(page), { timeout: REFRESH_DEADLINE_MS })
+        .poll(() => listFetchedAt(page), {
+          message: 'the list fetched again once the service is back',
+          timeout: REFRESH_DEADLINE_MS,
+        })
         .toBeGreaterThan(fetchedAt)
       await cantReachBadge(page).waitFor({ state: 'detached', timeout: REFRESH_DEADLINE_MS })
       expect(await statusLine(page).textContent()).toMatch(/^\s*Updated/)

@@ -50,7 +50,7 @@ describe('manifest', () => {
               installabilityErrors: { errorId: string }[]
             }
           ).installabilityErrors.map((error) => error.errorId),
-        { timeout: scaled(15_000) },
+        { message: 'no installability error', timeout: scaled(15_000) },
       )
       .toEqual([])
   })

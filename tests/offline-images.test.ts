@@ -68,7 +68,10 @@ describe('event images', () => {
     await page.reload()
     await expectEventsHome(page)
     await expect
-      .poll(async () => (await shownImages(page)).loaded.sort(), { timeout: scaled(10_000) })
+      .poll(async () => (await shownImages(page)).loaded.sort(), {
+        message: 'every image shown from the kept copies',
+        timeout: scaled(10_000),
+      })
       .toEqual([...images].sort())
     expect((await shownImages(page)).placeholders).toBe(withoutImage)
 
@@ -130,7 +133,10 @@ describe('event images', () => {
     await signOut(page)
     // Well within one download's deadline (8 s), let alone one per image.
     await expect
-      .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), { timeout: scaled(4000) })
+      .poll(() => page.evaluate((name) => caches.has(name), IMAGE_CACHE), {
+        message: 'the image cache made by the refresh',
+        timeout: scaled(4000),
+      })
       .toBe(false)
     await resetStack()
   })

@@ -55,10 +55,13 @@ const sessionOf = (state: Record<string, unknown> | null) =>
 
 const isSignedIn = (page: Page) => page.getByRole('link', { name: 'Account' }).isVisible()
 
-/** Polls until `check` holds; returns how long it took (printed, never asserted as a time). */
-async function timeUntil(check: () => Promise<boolean>): Promise<number> {
+/**
+ * Polls until `check` (what `what` says) holds; returns how long it took (printed, never asserted
+ * as a time).
+ */
+async function timeUntil(what: string, check: () => Promise<boolean>): Promise<number> {
   const start = Date.now()
-  await expect.poll(check, { timeout: scaled(10_000), interval: 50 }).toBe(true)
+  await expect.poll(check, { message: what, timeout: scaled(10_000), interval: 50 }).toBe(true)
   return Date.now() - start
 }
 
@@ -323,7 +326,7 @@ describe('tabs in step', () => {
     await signInWithCode(first)
     await expectEventsHome(first)
     const signInMs = await Promise.all(
-      [second, third].map((page) => timeUntil(() => isSignedIn(page))),
+      [second, third].map((page) => timeUntil('the other tab signed in', () => isSignedIn(page))),
     )
     console.log(`other tabs showed the sign-in after ${signInMs.join(' ms, ')} ms`)
     expect(new URL(second.url()).pathname).toBe('/tap')
@@ -336,7 +339,10 @@ describe('tabs in step', () => {
     await second.getByRole('button', { name: 'Sign out' }).click()
     const signOutMs = await Promise.all(
       [first, second, third].map((page) =>
-        timeUntil(async () => !(await isSignedIn(page)) && new URL(page.url()).pathname === '/'),
+        timeUntil(
+          'the tab signed out, on /',
+          async () => !(await isSignedIn(page)) && new URL(page.url()).pathname === '/',
+        ),
       ),
     )
     console.log(`tabs showed the sign-out after ${signOutMs.join(' ms, ')} ms`)
@@ -440,9 +446,17 @@ describe('offline and session loss', () => {
     await context.setOffline(false)
     // Polled for longer than the default second: on a loaded machine the online event, the
     // worker's wake and the call take a while (one CI run counted no call within the second).
-    await expect.poll(() => callCount(AUTHENTICATE), { timeout: scaled(10_000) }).toBe(before + 1)
     await expect
-      .poll(() => page.getByTestId('events-age').textContent(), { timeout: scaled(10_000) })
+      .poll(() => callCount(AUTHENTICATE), {
+        message: 'the re-authentication once back online',
+        timeout: scaled(10_000),
+      })
+      .toBe(before + 1)
+    await expect
+      .poll(() => page.getByTestId('events-age').textContent(), {
+        message: 'the list’s age said online',
+        timeout: scaled(10_000),
+      })
       .toMatch(/^\s*Updated/)
   })
 

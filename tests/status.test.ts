@@ -48,7 +48,11 @@ async function expectRefreshing(page: Page): Promise<void> {
 async function timeUntilRefreshAvailable(page: Page): Promise<number> {
   const start = Date.now()
   await expect
-    .poll(() => refreshAvailable(page), { timeout: DEADLINE_MS, interval: 100 })
+    .poll(() => refreshAvailable(page), {
+      message: 'Refresh offered again',
+      timeout: DEADLINE_MS,
+      interval: 100,
+    })
     .toBe(true)
   return Date.now() - start
 }

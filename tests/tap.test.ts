@@ -203,7 +203,12 @@ describe('collecting a tap', () => {
     await added.waitFor({ timeout: SETTLE_TIMEOUT_MS })
     expect(await added.textContent()).toContain(name)
     expect(await page.getByTestId('tap-kept').count()).toBe(0)
-    await expect.poll(() => readPendingTaps(page), { timeout: SETTLE_TIMEOUT_MS }).toEqual([])
+    await expect
+      .poll(() => readPendingTaps(page), {
+        message: 'no tap left pending',
+        timeout: SETTLE_TIMEOUT_MS,
+      })
+      .toEqual([])
     await expectSettledOnce(page, worker)
   })
 
@@ -228,7 +233,12 @@ describe('collecting a tap', () => {
     expect(await page.getByTestId('events-age').getByText('Offline', { exact: true }).count()).toBe(
       0,
     )
-    await expect.poll(() => readPendingTaps(page), { timeout: SETTLE_TIMEOUT_MS }).toEqual([])
+    await expect
+      .poll(() => readPendingTaps(page), {
+        message: 'no tap left pending',
+        timeout: SETTLE_TIMEOUT_MS,
+      })
+      .toEqual([])
     await expectSettledOnce(page, worker)
   })
 

@@ -98,7 +98,9 @@ describe('wallet on the account page', () => {
       .toBe('Sepolia')
 
     const cache = () => page.evaluate(() => localStorage.getItem('cache'))
-    await expect.poll(cache, { timeout: scaled(5000) }).not.toBeNull()
+    await expect
+      .poll(cache, { message: 'the wallet’s cache written', timeout: scaled(5000) })
+      .not.toBeNull()
     expect(JSON.parse((await cache()) ?? '{}')).toHaveProperty('clientState')
 
     await page.reload()
@@ -124,7 +126,9 @@ describe('a shared phone', () => {
       page.evaluate(() =>
         Object.keys(localStorage).filter((key) => key === 'cache' || key.startsWith('wagmi.')),
       )
-    await expect.poll(walletKeys, { timeout: scaled(5000) }).toContain('cache')
+    await expect
+      .poll(walletKeys, { message: 'the wallet’s cache kept', timeout: scaled(5000) })
+      .toContain('cache')
 
     await signOut(page)
     // Past a cache write still pending from before the sign-out: nothing of the wallet comes back.

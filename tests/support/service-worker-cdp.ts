@@ -86,7 +86,12 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
 
   const registration = () =>
     [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)
-  await expect.poll(() => registration() !== undefined, { timeout: scaled(10_000) }).toBe(true)
+  await expect
+    .poll(() => registration() !== undefined, {
+      message: 'the app’s worker registered',
+      timeout: scaled(10_000),
+    })
+    .toBe(true)
   const registrationId = (registration() as Registration).registrationId
   const ownVersions = () =>
     [...versions.values()].filter(
@@ -112,7 +117,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
           dispatched
             .slice(seen)
             .some((event) => event.service === service && event.instanceId === tag),
-        { timeout: scaled(10_000) },
+        { message: 'the background event dispatched to the worker', timeout: scaled(10_000) },
       )
       .toBe(true)
   }
@@ -126,7 +131,7 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
           found = context.serviceWorkers().find((worker) => worker.url().startsWith(origin))
           return found !== undefined
         },
-        { timeout: scaled(10_000) },
+        { message: 'the app’s worker running', timeout: scaled(10_000) },
       )
       .toBe(true)
     return found as Worker

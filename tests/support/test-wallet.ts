@@ -46,7 +46,10 @@ export async function connectTestWallet(page: Page): Promise<void> {
   await page.getByTestId('wallet-address').waitFor()
   // The cache write is throttled: wait for it, so that sign-out has it to remove.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('cache')), { timeout: scaled(5000) })
+    .poll(() => page.evaluate(() => localStorage.getItem('cache')), {
+      message: 'the wallet’s cache written',
+      timeout: scaled(5000),
+    })
     .not.toBeNull()
 }
 
