@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
-import { readEngineState } from './support/stack.ts'
+import { latestJwt, readEngineState } from './support/stack.ts'
 import { appUrl, sinkUrl } from './support/test-stack.ts'
 import { scaled } from './support/deadline.ts'
 
@@ -47,8 +47,9 @@ const encodings = (secret: string) => [
 it('a violation in the page and one in the worker reach the reporter, with no secret in them', async () => {
   const { context, page, email } = await suite.signedIn()
   const state = await readEngineState(page)
-  const session = state?.session as { sessionToken: string; jwt: string }
-  const secrets = [email, session.sessionToken, session.jwt]
+  const session = state?.session as { sessionToken: string; userId: string }
+  const jwt = await latestJwt(session.userId)
+  const secrets = [email, session.sessionToken, jwt]
 
   // In the page, as an injected script would: an inline script holding the secrets, which the
   // policy refuses, and an image from an origin it does not allow.
@@ -77,7 +78,7 @@ it('a violation in the page and one in the worker reach the reporter, with no se
         () => 'sent',
         () => 'refused',
       ),
-    { jwt: session.jwt, body: secrets.join(' ') },
+    { jwt, body: secrets.join(' ') },
   )
   expect(outcome).toBe('refused')
 

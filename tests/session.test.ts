@@ -11,9 +11,10 @@ import { stopAllWorkers, watchAppWorker } from './support/service-worker-cdp.ts'
 import {
   advanceProviderClock,
   armFault,
-  endSessionAtProvider,
   callCount,
+  endSessionAtProvider,
   expectEventsHome,
+  latestJwt,
   latestMessage,
   makeReauthDue,
   newEmail,
@@ -141,9 +142,10 @@ describe('sign-in', () => {
     const credentials = async () => {
       const session = (await readEngineState(page))?.session as {
         sessionToken: string
-        jwt: string
+        userId: string
       }
-      return [session.sessionToken, session.jwt]
+      // The JWT is in the worker's memory only: the one the cards stand-in last accepted.
+      return [session.sessionToken, await latestJwt(session.userId)]
     }
     const first = await credentials()
     // A re-authentication (a new JWT, announced as `session`) and a reload (a new snapshot).

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { browserSuite } from './support/browser-suite.ts'
 import { openSignedIn, signOut } from './support/holder.ts'
 import { dumpStorage } from './support/storage-inventory.ts'
-import { armFault, readEngineState, resetStack } from './support/stack.ts'
+import { armFault, latestJwt, readEngineState, resetStack } from './support/stack.ts'
 import { addTestWallet, connectTestWallet, pastWalletCacheWrite } from './support/test-wallet.ts'
 import { appUrl } from './support/test-stack.ts'
 import { waitingFor } from './support/deadline.ts'
@@ -68,7 +68,8 @@ async function holderWithEverything() {
   expect(JSON.stringify(await readEngineState(page))).toContain(UID)
   await page.goto(appUrl + '/account')
 
-  const secrets = [email, session.userId, session.sessionToken, session.jwt, UID, address.slice(2)]
+  const jwt = await latestJwt(session.userId ?? '')
+  const secrets = [email, session.userId, session.sessionToken, jwt, UID, address.slice(2)]
   expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true)
   return { context, page, secrets: secrets as string[] }
 }

@@ -13,6 +13,7 @@ import {
   breakRoute,
   clearFaults,
   expectEventsHome,
+  latestJwt,
   newEmail,
   readEngineState,
   readPendingTaps,
@@ -35,7 +36,6 @@ interface Session {
   userId: string
   email: string
   sessionToken: string
-  jwt: string
 }
 
 const sessionOf = async (page: Page) => (await readEngineState(page))?.session as Session
@@ -66,7 +66,7 @@ async function holderALeavesEverything(context: BrowserContext, walletAddress: s
     email,
     userId: session.userId,
     sessionToken: session.sessionToken,
-    jwt: session.jwt,
+    jwt: await latestJwt(session.userId),
     eventName,
     tapUid: UID_A,
     walletAddress: walletAddress.slice(2),

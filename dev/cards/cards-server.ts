@@ -106,6 +106,9 @@ function overrideReply(store: JsonFile<CardsState>, req: DevRequest): Reply {
   return json(200, { ok: true, userId, count: events.length })
 }
 
+/** How many accepted JWTs `/_dev/bearers` remembers. */
+const MAX_BEARERS = 50
+
 /** Starts the stand-in. */
 export async function startCardsServer(options: CardsServerOptions): Promise<DevServer> {
   const verify = sessionVerifier(options.providerUrl, options.projectId, options.clock)
@@ -113,12 +116,20 @@ export async function startCardsServer(options: CardsServerOptions): Promise<Dev
     overrides: {},
   }))
 
+  /**
+   * The JWTs it accepted, newest last, with their user (at most `MAX_BEARERS`): a test reads the
+   * one the worker holds in memory only from here (`GET /_dev/bearers`).
+   */
+  const bearers: { userId: string; jwt: string }[] = []
+
   async function listEvents(req: DevRequest): Promise<Reply> {
     const challenge = { 'www-authenticate': 'Bearer' }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')
     if (!match?.[1]) return message(401, 'Missing bearer token.', challenge)
     const verified = await verify(match[1])
     if (!verified.ok) return message(401, verified.message, challenge)
+    bearers.push({ userId: verified.userId, jwt: match[1] })
+    bearers.splice(0, Math.max(0, bearers.length - MAX_BEARERS))
     const activeOnly = req.query.get('isActive') ?? 'false'
     if (activeOnly !== 'true' && activeOnly !== 'false') {
       return message(400, 'isActive must be "true" or "false".')
@@ -135,6 +146,7 @@ export async function startCardsServer(options: CardsServerOptions): Promise<Dev
     { method: 'GET', pattern: '/api/poap-events', handler: listEvents },
     { method: 'GET', pattern: '/images/:file', handler: imageReply },
     { method: 'PUT', pattern: '/_dev/events', handler: (req) => overrideReply(store, req) },
+    { method: 'GET', pattern: '/_dev/bearers', handler: () => json(200, { bearers }) },
   ]
   return startDevServer(
     {

@@ -191,6 +191,17 @@ describe('cards API stand-in', () => {
     expect(await expired.json()).toEqual({ message: 'Session JWT has expired.' })
   })
 
+  it('lists the JWTs it accepted, with their user, for the tests (never a refused one)', async () => {
+    const me = await stack.signIn('bearer@example.com')
+    await list(me.session_jwt)
+    expect((await events('not.a.jwt')).status).toBe(401)
+    const { bearers } = (await (await fetch(`${stack.cards.url}/_dev/bearers`)).json()) as {
+      bearers: { userId: string; jwt: string }[]
+    }
+    expect(bearers.at(-1)).toEqual({ userId: me.user_id, jwt: me.session_jwt })
+    expect(bearers.map((bearer) => bearer.jwt)).not.toContain('not.a.jwt')
+  })
+
   it('lets a test replace a user’s list, and put the demo set back', async () => {
     const me = await stack.signIn('override@example.com')
     const put = (events: unknown) =>

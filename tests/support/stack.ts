@@ -142,6 +142,18 @@ export async function setNetwork(up: boolean): Promise<void> {
 }
 
 /**
+ * The newest JWT the cards stand-in accepted for `userId`: the one the worker holds (it keeps
+ * its JWT in memory only, never in the record).
+ */
+export async function latestJwt(userId: string): Promise<string> {
+  const response = await fetch(`${cardsUrl}/_dev/bearers`)
+  const { bearers } = (await response.json()) as { bearers: { userId: string; jwt: string }[] }
+  const jwt = bearers.filter((bearer) => bearer.userId === userId).at(-1)?.jwt
+  if (jwt === undefined) throw new Error(`the cards stand-in accepted no JWT of ${userId}`)
+  return jwt
+}
+
+/**
  * Signs in on `page` with the emailed code, starting from `path` of the app at `base` (its test
  * URL unless given, e.g. the same app at localhost); returns the email used.
  */
