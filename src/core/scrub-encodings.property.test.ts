@@ -94,6 +94,31 @@ const COMMON: Record<string, Encoding> = {
     const text = encodeURIComponent(escapeEvery(secret, true))
     return { text, mustNotSurvive: [text] }
   },
+  'JSON \\u escapes': (secret) => {
+    const text = jsonEscaped(secret, 1)
+    return { text, mustNotSurvive: [text, secret] }
+  },
+  'JSON \\u escapes, escaped twice': (secret) => {
+    const text = jsonEscaped(secret, 2)
+    return { text, mustNotSurvive: [text, secret] }
+  },
+  'HTML decimal references': (secret) => {
+    const text = [...secret].map((char) => `&#${char.codePointAt(0)};`).join('')
+    return { text, mustNotSurvive: [text, secret] }
+  },
+  'HTML hex references': (secret) => {
+    const text = [...secret].map((char) => `&#x${char.codePointAt(0)!.toString(16)};`).join('')
+    return { text, mustNotSurvive: [text, secret] }
+  },
+  'full-width letters, digits and signs': (secret) => {
+    const text = [...secret]
+      .map((char) => {
+        const code = char.codePointAt(0)!
+        return code > 0x20 && code < 0x7f ? String.fromCodePoint(code + 0xfee0) : char
+      })
+      .join('')
+    return { text, mustNotSurvive: [text, secret] }
+  },
   base64: (secret) => {
     const text = toBase64(utf8(secret))
     return { text, mustNotSurvive: [text.replace(/=+$/, '').slice(0, -1)] }
@@ -148,6 +173,32 @@ const JWT_DOTS: Record<string, Encoding> = {
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzéäöüßøçñàèìòùłşğåæœ'
 const OTHER_SCRIPTS = 'абвгдежзийклмнопрстуфхцчшщыэюяαβγδεζηθικλμνξοπρστυφχψω用户例子广告名前'
 
+/** Each UTF-16 unit as a JSON `\\uXXXX` escape, behind `level` escapings (1: `\\u0061`, 2: `\\\\u0061`). */
+const jsonEscaped = (text: string, level: number) =>
+  [...text]
+    .flatMap((char) => [...char].map((unit) => unit.charCodeAt(0)))
+    .map((unit) => `${'\\'.repeat(2 ** level - 1)}u${unit.toString(16).padStart(4, '0')}`)
+    .join('')
+
+/** A phone number as people write it at home: its national digits with separators. */
+const NATIONAL: Record<string, (national: string, code: string) => string> = {
+  'national, US style': (n) => `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`,
+  'national, trunk 0 and spaces': (n) => `0${n.slice(0, 4)} ${n.slice(4)}`,
+  'national, dots': (n) => `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6)}`,
+  'international, spaced': (n, code) => `+${code} ${n.slice(0, 3)} ${n.slice(3)}`,
+  'international, 00 and a (0)': (n, code) => `00${code} (0)${n.slice(0, 4)} ${n.slice(4)}`,
+}
+const PHONE_WRITINGS: Record<string, Encoding> = Object.fromEntries(
+  Object.entries(NATIONAL).map(([how, write]): [string, Encoding] => [
+    how,
+    (secret) => {
+      const [, code = '', national = ''] = /^\+(\d+?)(\d{7,11})$/.exec(secret) ?? []
+      const text = write(national, code)
+      return { text, mustNotSurvive: [text] }
+    },
+  ]),
+)
+
 /** Addresses as holders have them, in any script. */
 const email = fc
   .tuple(
@@ -182,7 +233,7 @@ const KINDS: Record<Kind, { secret: fc.Arbitrary<string>; encodings: Record<stri
     secret: fc
       .integer({ min: 1, max: 999 })
       .chain((code) => charsOf('0123456789', 7, 11).map((number) => `+${code}${number}`)),
-    encodings: COMMON,
+    encodings: { ...COMMON, ...PHONE_WRITINGS },
   },
   'user id': {
     secret: fc.uuid().map((uuid) => `user-live-${uuid}`),
@@ -219,14 +270,14 @@ describe('scrubText: known secrets, in every encoding', () => {
       Object.entries(KINDS).map(([kind, { encodings }]) => [kind, Object.keys(encodings).length]),
     )
     expect(counts).toEqual({
-      'session token': 15,
-      'magic-link token': 15,
-      JWT: 17,
-      email: 15,
-      phone: 15,
-      'user id': 15,
-      uid: 17,
-      cmac: 17,
+      'session token': 20,
+      'magic-link token': 20,
+      JWT: 22,
+      email: 20,
+      phone: 25,
+      'user id': 20,
+      uid: 22,
+      cmac: 22,
     })
   })
 

@@ -430,6 +430,11 @@ describe('scrubText: secrets hidden in text', () => {
       'a@a.',
       'x@1.',
       'Bearer ',
+      '\\u00',
+      '&#x4',
+      '１',
+      'e=a',
+      '(1 ',
       `{"session_token":"${SESSION_TOKEN}","email":"${EMAIL}"} `,
     ]
     for (const unit of units) {
@@ -439,6 +444,41 @@ describe('scrubText: secrets hidden in text', () => {
     }
     const unclosed = `{"session_token":"${'x'.repeat(100_000)}`
     expect(scrubText(unclosed)).toBe(`{"session_token":"${FILTERED}`)
+  })
+})
+
+describe('scrubText: secrets written escaped, as a reader would decode them', () => {
+  const E = '0123456789ABCDEF0123456789ABCDEF'
+
+  it('takes a one-letter tap value written out in text, at its exact lengths only', () => {
+    expect(scrubText(`tap refused: e=${E}`)).toBe(`tap refused: e=${FILTERED}`)
+    expect(scrubText(`{"e":"${E}${E.slice(0, 16)}"}`)).toBe(`{"e":"${FILTERED}"}`)
+    expect(scrubText(`p: ${E}, c = ${E.slice(0, 16)}`)).toBe(`p: ${FILTERED}, c = ${FILTERED}`)
+    // Not a tap's: another length, a word, physics.
+    for (const text of [`got e=${E.slice(1)}`, 'got e=mc2', `got c=${E}`, `got ce=${E}`]) {
+      expect(scrubText(text)).toBe(text)
+    }
+  })
+
+  it('finds an address written with a full-width ＠ or as JSON escapes, by pattern alone', () => {
+    expect(scrubText('no account for ada＠example.com')).toBe(`no account for ${EMAIL_MARKER}`)
+    const escaped = '\\u0061\\u0064\\u0061\\u0040example.com'
+    expect(scrubText(`{"to":"${escaped}"}`)).toBe(`{"to":"${EMAIL_MARKER}"}`)
+    expect(scrubText('ada&#64;example.com')).toBe(EMAIL_MARKER)
+  })
+
+  it('finds the holder’s phone number in national form, and no other number', () => {
+    const phone = '+14155550123'
+    for (const written of ['(415) 555-0123', '415.555.0123', '+1 415 555 0123', '001 4155550123']) {
+      expect(scrubText(`call ${written} now`, [phone])).toBe(`call ${PHONE_MARKER} now`)
+    }
+    expect(scrubText('call (415) 555-0199 now', [phone])).toBe('call (415) 555-0199 now')
+    expect(scrubText('HTTP 503 after 4155 ms', [phone])).toBe('HTTP 503 after 4155 ms')
+  })
+
+  it('keeps text without a secret as it was written, escapes and all', () => {
+    const text = '/x?next=%2Fhome%20page&name=Caf%C3%A9 \\u00e9 &amp;'
+    expect(scrubText(text)).toBe(text)
   })
 })
 

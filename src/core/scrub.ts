@@ -1,6 +1,8 @@
 /** Removes credentials, card-tap data and email addresses from error reports: a pure deep scrub. */
 import { findKnownSecrets } from './secret-encodings.ts'
 import { isDroppedKey, isSecretKey, SCRUBBED_PARAMS } from './secret-names.ts'
+import { TAP_FORMATS } from './tap-params.ts'
+import { decodeRound } from './text-decodings.ts'
 
 /** What a scrubbed value is replaced with (the error-reporting service's own marker). */
 export const FILTERED = '[Filtered]'
@@ -250,18 +252,103 @@ export function scrubKnown(text: string, secrets: readonly string[]): string {
 }
 
 /**
+ * A phone number as people write it: digits with spaces, dots, dashes, slashes or brackets
+ * between them, perhaps after `+` (`(415) 555-0123`, `+44 (0)7911 123456`, `0791.112.3456`).
+ */
+const WRITTEN_NUMBER = /(?:\+\s?)?\(?(?<!\d)\d(?:[\d\s()./\u00a0-]*\d)?/g
+
+/** A known E.164 number (`+14155550123`): its digits. */
+const E164_SECRET = /^\+([1-9]\d{6,14})$/
+
+/**
+ * Every way the digits of a known number are written: in full (after `+` or `00`), and in
+ * national form, for a country code of one to three digits, with or without the trunk `0`.
+ */
+function phoneDigitForms(digits: string): string[] {
+  const forms = [digits, `00${digits}`]
+  for (let code = 1; code <= 3; code++) {
+    const national = digits.slice(code)
+    if (national.length < 6) continue
+    forms.push(national, `0${national}`, `${digits.slice(0, code)}0${national}`)
+  }
+  return forms
+}
+
+/** Text with the holder's known phone numbers replaced, however they are written. */
+function scrubWrittenPhones(text: string, secrets: readonly string[]): string {
+  const forms = new Set(
+    secrets.flatMap((secret) => {
+      const digits = E164_SECRET.exec(secret)?.[1]
+      return digits === undefined ? [] : phoneDigitForms(digits)
+    }),
+  )
+  if (forms.size === 0) return text
+  const long = [...forms].filter((form) => form.length >= 7)
+  return text.replace(WRITTEN_NUMBER, (written) => {
+    const digits = written.replace(/\D/g, '')
+    // Glued to other digits (`7(415) 555-0123`), a number of seven digits or more still counts.
+    const known = forms.has(digits) || long.some((form) => digits.includes(form))
+    return known ? PHONE_MARKER : written
+  })
+}
+
+/** Each one-letter tap parameter's value lengths (`e`: 32, 48 or 64 hex digits). */
+const ONE_LETTER_TAP_LENGTHS: Record<string, readonly number[]> = {
+  e: TAP_FORMATS.e.e,
+  p: TAP_FORMATS['p+c'].p,
+  c: TAP_FORMATS['p+c'].c,
+}
+
+/**
+ * A one-letter tap parameter written out in text (`e=<hex>`, `"p": "<hex>"`), which the pair rule
+ * leaves alone (one letter as a field name would hit unrelated data): taken only with a hex value
+ * of exactly that parameter's length.
+ */
+const TAP_VALUE_IN_TEXT =
+  /(?<![\w-])([epc])((?:\\*["'])?\s*[:=]\s*(?:\\*["'])?)([0-9A-Fa-f]+)(?!\w)/g
+
+function scrubTapValues(text: string): string {
+  return text.replace(TAP_VALUE_IN_TEXT, (written, name: string, between: string, value: string) =>
+    ONE_LETTER_TAP_LENGTHS[name]?.includes(value.length) ? `${name}${between}${FILTERED}` : written,
+  )
+}
+
+/** Rounds of decoding tried: text encoded in layers is read down to its plain form. */
+const DECODING_ROUNDS = 4
+
+/**
+ * Text with credentials, tap data and email addresses replaced, as `scrubWritten` does; then the
+ * same again on the text decoded round by round (`decodeRound`: JSON `\u` escapes, HTML
+ * references, percent-encoding of every byte, full-width forms), and when a round finds what the
+ * written text hid, that round's text, scrubbed, is what the report keeps.
+ */
+export function scrubText(text: string, secrets: readonly string[] = []): string {
+  const scrubbed = scrubWritten(text, secrets)
+  let plain = scrubbed
+  for (let round = 0; round < DECODING_ROUNDS; round++) {
+    const next = decodeRound(plain)
+    if (next === plain) break
+    plain = next
+    const decoded = scrubWritten(plain, secrets)
+    if (decoded !== plain) return decoded
+  }
+  return scrubbed
+}
+
+/**
  * Text with credentials, tap data and email addresses replaced. First the values the caller
  * knows (`secrets`, see `scrubKnown`), then by pattern: the values of secret-named pairs (JSON,
  * escaped JSON, `name=value`), of the listed query parameters and any `*token`/`*jwt` parameter
  * (names and separators raw or percent-encoded: `?%75id=…`, `?redirect=%2Ftap%3Fuid%3D…`),
  * written-out `Bearer`/`Basic` credentials, JWTs and provider tokens wherever they start become
- * `[Filtered]`; email addresses in any script become `[email]`, wallet addresses `[address]` and
- * E.164 phone numbers `[phone]`. The price of catching
+ * `[Filtered]`, as do one-letter tap values (`e=<hex>`) of their exact lengths; email addresses in
+ * any script become `[email]`, wallet addresses `[address]`, E.164 phone numbers and the known
+ * numbers however written (`(415) 555-0123`) `[phone]`. The price of catching
  * `token: <value>` in prose: a message such as "Invalid token: expired" loses the word after the
  * colon.
  */
-export function scrubText(text: string, secrets: readonly string[] = []): string {
-  const withoutKnown = scrubKnown(text, secrets)
+function scrubWritten(text: string, secrets: readonly string[]): string {
+  const withoutKnown = scrubWrittenPhones(scrubKnown(text, secrets), secrets)
   // The scheme first: a pair or parameter rule would otherwise take the scheme for the value.
   const withoutSchemes = withoutKnown.replace(
     AUTH_SCHEME_PATTERN,
@@ -278,7 +365,7 @@ export function scrubText(text: string, secrets: readonly string[] = []): string
     PARAM_PATTERN,
     (_match, start: string, name: string, equals: string) => `${start}${name}${equals}${FILTERED}`,
   )
-  return scrubTokens(scrubJwts(withoutParams))
+  return scrubTokens(scrubJwts(scrubTapValues(withoutParams)))
 }
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {
