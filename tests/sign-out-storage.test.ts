@@ -96,6 +96,8 @@ function expectNothingOfTheHolder(
   const engine = dump.databases['iyk-cards']?.kv ?? []
   expect(JSON.stringify(engine)).not.toMatch(/"session":\{|"events":\{|"query":/)
   expect(Object.keys(dump.caches)).not.toContain('iyk-cards-images')
+  // Nor any error report still queued to be sent (offline, the reporter keeps them).
+  expect(dump.databases['sentry-offline']?.queue ?? []).toEqual([])
 }
 
 describe('sign-out on a shared phone', () => {

@@ -172,12 +172,18 @@ export function startSession(
   // Storage the browser keeps under pressure (the session's record, the list): asked per sign-in.
   keep(persistStorageWhenSignedIn(store))
 
-  // Sign-out or session loss: forget a way back kept for a sign-in link and the wallet (they
-  // were the holder's; the host drops the taps). The signed-in layout leaves its pages by itself.
+  // Sign-out or session loss: forget a way back kept for a sign-in link, the wallet and the error
+  // reports still queued offline (they were the holder's; the host drops the taps). The signed-in
+  // layout leaves its pages by itself.
   const forgetHolder = () => {
     syncAskedFor.clear()
     forgetReturnTarget()
     forgetWallet()
+    // Off the start-up path: a chunk of its own, precached by the worker for an offline sign-out.
+    import('../shared/report-queue.ts').then(
+      ({ forgetQueuedReports }) => forgetQueuedReports(),
+      () => {}, // Not loaded (offline without a worker): the queue waits for the next sign-out.
+    )
   }
   keep(
     store.subscribe((state, previous) => {
