@@ -1,5 +1,6 @@
 /** The app start script: the bundles run once the prerendered frame has painted. */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TRUSTED_TYPES_POLICIES } from '../src/core/trusted-types.ts'
 import { appStartScript } from './app-start.ts'
 
 describe('app start script', () => {
@@ -66,5 +67,26 @@ describe('app start script', () => {
 
   it('adds them at once in a hidden page, which paints no frame', () => {
     expect(start('hidden').appended).toEqual(modules)
+  })
+
+  describe('where the engine enforces Trusted Types', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('sets each URL through its own policy, which lets through the page’s scripts alone', () => {
+      const policies: { name: string; rules: { createScriptURL(url: string): string } }[] = []
+      const trusted = (url: string) => ({ trusted: url })
+      vi.stubGlobal('trustedTypes', {
+        createPolicy(name: string, rules: { createScriptURL(url: string): string }) {
+          policies.push({ name, rules })
+          return { createScriptURL: (url: string) => trusted(rules.createScriptURL(url)) }
+        },
+      })
+      const { appended } = start('hidden')
+      expect(policies.map((policy) => policy.name)).toEqual([TRUSTED_TYPES_POLICIES.boot])
+      expect(appended.map((script) => script.src)).toEqual([trusted('/a.js'), trusted('/b.js')])
+      const [policy] = policies
+      expect(() => policy?.rules.createScriptURL('/c.js')).toThrow(TypeError)
+      expect(() => policy?.rules.createScriptURL('https://evil.example/a.js')).toThrow(TypeError)
+    })
   })
 })

@@ -39,12 +39,15 @@ describe('connect origins', () => {
  * manifest, call it unrecognized (WebCore/page/csp/ContentSecurityPolicyDirectiveNames.cpp;
  * decision 036). Left out on purpose:
  * - `prefetch-src` (not in WebKit), `plugin-types` (dropped by Chromium and Firefox),
- *   `block-all-mixed-content` (deprecated by CSP3), `trusted-types` and
- *   `require-trusted-types-for` (not in every engine);
+ *   `block-all-mixed-content` (deprecated by CSP3);
  * - `frame-ancestors`, `report-uri` and `sandbox`: all three know them, but CSP3 ignores them in a
  *   meta element (with a console warning); `frame-ancestors` is sent as a header (README).
  */
 const DIRECTIVES_ALL_ENGINES_KNOW = new Set([
+  // Trusted Types: enforced from a meta policy by Chromium, Firefox 153 ESR and WebKitGTK 2.50
+  // alike (a string assigned to a script's `src` refused, a policy of another name refused).
+  'require-trusted-types-for',
+  'trusted-types',
   'default-src',
   'script-src',
   'script-src-elem',

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { AppConfig } from '../../src/config/defaults.ts'
+import { TRUSTED_TYPES_POLICIES } from '../../src/core/trusted-types.ts'
 
 /** The origins the app may send credentials or requests to (for the Content Security Policy). */
 export function connectOrigins(config: AppConfig): string[] {
@@ -39,6 +40,9 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    // No string becomes a script URL or script text but through the app's own policies.
+    "require-trusted-types-for 'script'",
+    `trusted-types ${Object.values(TRUSTED_TYPES_POLICIES).join(' ')}`,
   ].join('; ')
 }
 
