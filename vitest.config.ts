@@ -68,8 +68,10 @@ export default defineConfig({
           environment: 'node',
           include: ['dev/**/*.test.ts', 'build/**/*.test.ts'],
           // The stand-ins and build steps are created per test, and no file stubs a global it
-          // leaves stubbed: the files share a worker's modules, as the core's do.
+          // leaves stubbed (the setup file takes the SDK tests' jsdom window away after each
+          // file): the files share a worker's modules, as the core's do.
           isolate: false,
+          setupFiles: ['tests/setup/dev-file.ts'],
           testTimeout: 20_000,
         },
       },

@@ -19,10 +19,22 @@ export const PAGE_URL = 'http://localhost:5173/auth/email'
 
 let dom: JSDOM | undefined
 
-/** Creates the jsdom window and copies its globals onto `globalThis` (once per test file). */
+/** The globals `installDom` sets, and what each was before (undefined: it was not there). */
+const replaced = new Map<string, PropertyDescriptor | undefined>()
+
+/** Sets `name` on `globalThis`, noting what was there so `uninstallDom` can put it back. */
+function setGlobal(name: string, value: unknown): void {
+  if (!replaced.has(name)) replaced.set(name, Object.getOwnPropertyDescriptor(globalThis, name))
+  Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+}
+
+/**
+ * Creates the jsdom window (once: the SDK, imported once per worker, keeps its references) and
+ * copies its globals onto `globalThis` (again after `uninstallDom`).
+ */
 export function installDom(): JSDOM {
-  if (dom) return dom
-  dom = new JSDOM('<!doctype html><html><body></body></html>', { url: PAGE_URL })
+  dom ??= new JSDOM('<!doctype html><html><body></body></html>', { url: PAGE_URL })
+  if (replaced.size > 0) return dom
   const { window } = dom
   const globals: Record<string, unknown> = {
     window,
@@ -33,21 +45,28 @@ export function installDom(): JSDOM {
     history: window.history,
     HTMLElement: window.HTMLElement,
     StorageEvent: window.StorageEvent,
+    navigator: window.navigator,
   }
-  for (const [name, value] of Object.entries(globals)) {
-    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
-  }
-  Object.defineProperty(globalThis, 'navigator', {
-    value: window.navigator,
-    configurable: true,
-    writable: true,
-  })
+  for (const [name, value] of Object.entries(globals)) setGlobal(name, value)
   // The SDK calls fetch and crypto.subtle through the window in places.
   Object.defineProperty(window, 'fetch', { value: globalThis.fetch, configurable: true })
   if (!window.crypto?.subtle) {
     Object.defineProperty(window, 'crypto', { value: webcrypto, configurable: true })
   }
   return dom
+}
+
+/**
+ * Puts back every global `installDom` set: the dev project's files share a worker
+ * (vitest.config.ts), and a later file must not find a `document` (TanStack Router then takes the
+ * build's prerender for a browser). The dev project's setup file calls it after each file.
+ */
+export function uninstallDom(): void {
+  for (const [name, before] of replaced) {
+    if (before) Object.defineProperty(globalThis, name, before)
+    else Reflect.deleteProperty(globalThis, name)
+  }
+  replaced.clear()
 }
 
 /** Forgets everything the SDK kept in the page: cookies and localStorage. */
