@@ -203,4 +203,50 @@ describe('EventDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not copy the link')
   })
+
+  describe('add to calendar', () => {
+    const UPCOMING = makeEvent({
+      id: 'evt-2',
+      name: 'Zürich Winter Meetup',
+      startDate: '2099-12-03',
+      endDate: '2099-12-04',
+      city: 'Zürich',
+      country: 'Switzerland',
+      status: 'future',
+    })
+    afterEach(() => vi.restoreAllMocks())
+
+    it('offers an upcoming event as a calendar file, made on the device', async () => {
+      const files: Blob[] = []
+      const names: string[] = []
+      URL.createObjectURL = vi.fn((blob: Blob) => {
+        files.push(blob)
+        return 'blob:calendar'
+      })
+      URL.revokeObjectURL = vi.fn()
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        names.push(this.download)
+      })
+      await renderDetail(signedInStore([eventsMessage([UPCOMING])]), UPCOMING.id)
+      fireEvent.click(screen.getByRole('button', { name: 'Add to calendar' }))
+      await vi.waitFor(() => expect(names).toEqual(['zurich-winter-meetup.ics']))
+      expect(files[0]?.type).toBe('text/calendar;charset=utf-8')
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(String(reader.result))
+        reader.readAsText(files[0]!)
+      })
+      expect(text).toContain('SUMMARY:Zürich Winter Meetup\r\n')
+      expect(text).toContain('DTSTART;VALUE=DATE:20991203\r\n')
+      expect(text).toContain(`UID:poap-event-evt-2@${window.location.hostname}\r\n`)
+    })
+
+    it('offers nothing for an event that is over', async () => {
+      await renderDetail()
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EVENT.name)
+      expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull()
+    })
+  })
 })

@@ -12,6 +12,8 @@ import { statusMeaning } from './event-status.ts'
 import { formatDateTimes, formatPlace } from './format.ts'
 import { httpUrl } from './safe-url.ts'
 import { ShareEvent } from './share-event.tsx'
+import { AddToCalendar, notEnded } from './add-to-calendar.tsx'
+import { useNow } from './use-now.ts'
 import { StatusBadge } from './status-badge.tsx'
 import './events.css'
 
@@ -64,6 +66,7 @@ function EventDetail({ event }: { event: PoapEvent }) {
   const eventUrl = httpUrl(event.eventUrl)
   const dates = formatDateTimes(event, undefined, i18n.locale)
   const place = formatPlace(event)
+  const now = useNow(60_000)
 
   return (
     <article className="page page--narrow event-detail" aria-labelledby="event-title">
@@ -104,6 +107,7 @@ function EventDetail({ event }: { event: PoapEvent }) {
       ) : null}
       <div className="event-detail__actions">
         <ShareEvent title={event.name} url={shareUrl} />
+        {notEnded(event, now) ? <AddToCalendar event={event} /> : null}
         {eventUrl ? (
           <a className="button" href={eventUrl} target="_blank" rel="noopener noreferrer">
             <Trans>Event website</Trans>
