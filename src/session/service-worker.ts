@@ -2,7 +2,6 @@
  * Registers the service worker (workbox-window), checks for a new version while the app stays
  * open, and announces waiting updates.
  */
-import { TRUSTED_TYPES_POLICIES } from '../core/trusted-types.ts'
 import { isDevServer } from '../config/env.ts'
 
 /** What the page can do about a waiting new version. */
@@ -76,28 +75,6 @@ export function keepCheckingForUpdates(registration: UpdatableRegistration): () 
 /** Whether this page already checks its registration for updates (one set of checks a page). */
 let checkingForUpdates = false
 
-/** What of the Trusted Types API the registration uses (not every engine has it). */
-interface ScriptUrlPolicies {
-  createPolicy(
-    name: string,
-    rules: { createScriptURL(url: string): string },
-  ): { createScriptURL(url: string): unknown }
-}
-
-/**
- * `/sw.js` as a script URL: where the engine enforces Trusted Types, a TrustedScriptURL from the
- * policy that makes nothing else (typed as the string it stands for; workbox-window takes both).
- */
-let workerUrl: string | undefined
-function workerScriptUrl(): string {
-  const policies = (window as { trustedTypes?: ScriptUrlPolicies }).trustedTypes
-  workerUrl ??=
-    (policies
-      ?.createPolicy(TRUSTED_TYPES_POLICIES.worker, { createScriptURL: () => '/sw.js' })
-      .createScriptURL('') as string | undefined) ?? '/sw.js'
-  return workerUrl
-}
-
 /**
  * Registers `/sw.js` and resolves with its registration, or null where no worker can run
  * (unsupported, blocked by policy, private mode).
@@ -106,8 +83,8 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
   // The dev server builds no worker: the session engine then runs in the page (same code).
   if (isDevServer || !('serviceWorker' in navigator)) return null
   try {
-    const { Workbox } = await import('workbox-window')
-    const wb = new Workbox(workerScriptUrl(), { scope: '/' })
+    const { newWorkbox } = await import('./workbox.ts')
+    const wb = newWorkbox()
     wb.addEventListener('waiting', () => {
       // Another tab's Reload may activate the new version first; it then controls this page too
       // (`clients.claim()`), and this page's Reload has only to load it.
