@@ -162,7 +162,7 @@ describe('worker stops at random moments', () => {
         expect(end.events).toBe(start.events)
         expect(await page.getByRole('heading', { name: 'Your events', level: 1 }).count()).toBe(1)
       },
-      120_000 + stops * 5_000,
+      scaled(120_000 + stops * 5_000),
     )
   }
 })
