@@ -13,7 +13,13 @@ import {
 } from './constants.ts'
 import type { EngineConfig } from './engine-config.ts'
 import type { Decision, Effect, EngineEvent, HeldJwt } from './engine-events.ts'
-import { initialEngineState, parseEngineState, type EngineState } from './engine-state.ts'
+import {
+  initialEngineState,
+  JWT_IN_MEMORY,
+  parseEngineState,
+  storedForm,
+  type EngineState,
+} from './engine-state.ts'
 import type { EngineStatus } from './engine-status.ts'
 import { engineSecrets, type KnownSecrets } from './known-secrets.ts'
 import type { EnginePorts, Reporter } from './ports.ts'
@@ -42,7 +48,10 @@ export interface RunnerParts {
 
 /** Whether a stored record still holds a JWT (written by a release before it stayed in memory). */
 const storedJwt = (raw: unknown): boolean =>
-  isRecord(raw) && isRecord(raw.session) && raw.session.jwt !== undefined
+  isRecord(raw) &&
+  isRecord(raw.session) &&
+  raw.session.jwt !== undefined &&
+  raw.session.jwt !== JWT_IN_MEMORY
 
 /** The list's call, as `decide` asks for it. */
 type FetchEvents = Extract<Effect, { kind: 'fetch-events' }>
@@ -73,7 +82,8 @@ export function createEngineRunner(parts: RunnerParts): Dispatch {
       decision = decide(state, event, env)
       // Unreadable, or a record from before the JWT left storage: written again at once.
       const rewrite = unreadable !== null || storedJwt(raw)
-      return decision.next ?? (rewrite ? state : undefined)
+      const written = decision.next ?? (rewrite ? state : undefined)
+      return written === undefined ? undefined : storedForm(written)
     })
     if (unreadable !== null) {
       logger.error('Discarded unreadable session state', { error: String(unreadable) })

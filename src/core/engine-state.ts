@@ -25,9 +25,15 @@ import { parseTapParams } from './tap-params.ts'
 export const ENGINE_STATE_SCHEMA = 1
 
 /**
- * The session the engine keeps alive (the provider's answer), with its schedule. Never its JWT:
- * the worker keeps that in memory and mints a new one when it needs one (decision 025); a
- * record written before keeps one, dropped when it is read.
+ * What the record says in place of the JWT, which the worker keeps in memory only (decision 025):
+ * the release before this one reads a session only with a non-empty `jwt`, so a rollback to it
+ * keeps the holder signed in; it re-authenticates before it needs a JWT, and nothing here reads it.
+ */
+export const JWT_IN_MEMORY = 'kept-in-memory'
+
+/**
+ * The session the engine keeps alive (the provider's answer), with its schedule. Never its JWT
+ * (see `JWT_IN_MEMORY`): a record written before keeps one, replaced at the first read.
  */
 const storedSession = object({
   sessionToken: nonEmptyString,
@@ -118,4 +124,11 @@ export function initialEngineState(epoch = 0): EngineState {
 /** Validates a stored state; throws a ValidationError if it is not this schema. */
 export function parseEngineState(value: unknown): EngineState {
   return engineState.read(value, 'state')
+}
+
+/** `state` as the record stores it: the session with `JWT_IN_MEMORY` where the JWT was. */
+export function storedForm(state: EngineState): unknown {
+  return state.session === null
+    ? state
+    : { ...state, session: { ...state.session, jwt: JWT_IN_MEMORY } }
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ENGINE_STATE_KEY } from './constants.ts'
 import { PRODUCTION_TIMING } from './timing.ts'
-import type { EngineState } from './engine-state.ts'
+import { type EngineState, JWT_IN_MEMORY } from './engine-state.ts'
 import { PROTOCOL_VERSION as v, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
 import type { AuthenticateData } from './provider-session.ts'
 import { json, rawEvent, type FakeAnswer } from './testing/fake-backend.ts'
@@ -152,7 +152,7 @@ describe('a hand-off the provider confirms', () => {
       userId: 'user-a',
       email: 'user-a@example.com',
     })
-    expect(session).not.toHaveProperty('jwt')
+    expect(session).toHaveProperty('jwt', JWT_IN_MEMORY)
     expect(h.backend.mintedJwts.at(-1)).not.toBe(data.session_jwt)
     expect(h.sent('signin')).toEqual([
       {

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { base64Encode } from './base64.ts'
 import { ENGINE_STATE_KEY, SESSION_ABORT_KEY, UNRECOVERABLE_ERROR_TYPES } from './constants.ts'
-import type { EngineState } from './engine-state.ts'
+import { type EngineState, JWT_IN_MEMORY } from './engine-state.ts'
 import { PROTOCOL_VERSION, TAB_MESSAGE, type WorkerMessage } from './protocol.ts'
 import type { SessionEngine } from './session-engine.ts'
 import { json, rawEvent, type FakeAnswer } from './testing/fake-backend.ts'
@@ -92,7 +92,7 @@ describe('hand-off and calls', () => {
     // The provider's answer is what is kept, without its JWT: that stays in memory.
     const session = (await stored())?.session
     expect(session).toMatchObject({ sessionToken: data.session_token, userId: 'user-a' })
-    expect(session).not.toHaveProperty('jwt')
+    expect(session).toHaveProperty('jwt', JWT_IN_MEMORY)
     // The list is fetched with the provider's fresh JWT, not the one handed over.
     const fresh = h.backend.mintedJwts.at(-1)
     expect(fresh).not.toBe(data.session_jwt)
@@ -791,7 +791,7 @@ describe('a tab finding no list', () => {
     expect((await restarted.snapshot()).auth).toMatchObject({ signedIn: true })
     const raw = await h.store.get<{ session: Record<string, unknown> }>(ENGINE_STATE_KEY)
     expect(raw?.session).toMatchObject({ userId: 'user-a' })
-    expect(raw?.session).not.toHaveProperty('jwt')
+    expect(raw?.session).toHaveProperty('jwt', JWT_IN_MEMORY)
   })
 
   it('re-authenticates first when the JWT is too old to use', async () => {
