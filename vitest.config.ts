@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['src/core/**/*.test.ts'],
+          // Every unit project's deadlines stretch by the run's speed factor (decision 037).
+          setupFiles: ['tests/setup/unit-file.ts'],
           // Pure code with no globals to stub: its files share a worker's modules, which saves
           // importing them again for every file (about a third of the unit tests' time).
           isolate: false,
@@ -45,6 +47,7 @@ export default defineConfig({
           environment: 'node',
           // These stub browser globals (`self`, `indexedDB`, `crypto`): each file on its own.
           include: ['src/platform/**/*.test.ts', 'sw/**/*.test.ts'],
+          setupFiles: ['tests/setup/unit-file.ts'],
         },
       },
       {
@@ -72,6 +75,7 @@ export default defineConfig({
           // file): the files share a worker's modules, as the core's do.
           isolate: false,
           setupFiles: ['tests/setup/dev-file.ts'],
+          // Stretched by the setup file, as every project's.
           testTimeout: 20_000,
         },
       },

@@ -14,13 +14,16 @@ import type * as TestingLibrary from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { afterEach, vi } from 'vitest'
 import { activateLocale, i18n } from '../../src/shared/i18n.ts'
+import { scaled } from '../support/deadline.ts'
 
 // jsdom has no layout, so no scrolling: the router restores scroll on navigation. A no-op
 // keeps its "not implemented" noise out of the test output.
 window.scrollTo = () => {}
 
-// Generous waits: CI machines are shared and a busy one must not fail a correct test.
-configure({ asyncUtilTimeout: 5000 })
+// Generous waits: CI machines are shared and a busy one must not fail a correct test. Each is
+// stretched by the run's speed factor (decision 037), as are vitest's 5 s a test and 10 s a hook.
+configure({ asyncUtilTimeout: scaled(5000) })
+vi.setConfig({ testTimeout: scaled(5_000), hookTimeout: scaled(10_000) })
 
 await activateLocale('en')
 
