@@ -4,8 +4,8 @@
  */
 import { isUnrecoverableErrorType, type UnrecoverableErrorType } from './constants.ts'
 import {
+  newestFactorAt,
   parseAuthenticateData,
-  provesPresence,
   reportableErrorType,
   toAuthenticatedSession,
   type AuthenticateData,
@@ -91,10 +91,36 @@ export function classifyStepUp(
   now: number,
   freshMs: number,
 ): StepUpOutcome {
-  const { outcome, data } = classify(status, contentType, text)
+  const { outcome, data, body } = classify(status, contentType, text)
   return data === undefined
     ? outcome
-    : { kind: 'checked', present: provesPresence(data, now, freshMs) }
+    : { kind: 'checked', present: provesPresence(data, answeredAt(body), now, freshMs) }
+}
+
+/** The answer's `data.session.last_accessed_at` (the provider's clock), or null. */
+function answeredAt(body: unknown): number | null {
+  const data = isRecord(body) ? body.data : undefined
+  const session = isRecord(data) ? data.session : undefined
+  const value = isRecord(session) ? session.last_accessed_at : undefined
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN
+  return Number.isFinite(ms) ? ms : null
+}
+
+/**
+ * Whether the answer shows the holder present: their newest factor within `freshMs` before the
+ * provider answered, by the provider's own clock (the device's may be off by minutes; `now` only
+ * stands in when the answer carried no time). A factor after the answer is no proof.
+ */
+export function provesPresence(
+  data: AuthenticateData,
+  answered: number | null,
+  now: number,
+  freshMs: number,
+): boolean {
+  const factorAt = newestFactorAt(data.session.authentication_factors ?? [])
+  if (factorAt === null) return false
+  const reference = answered ?? now
+  return factorAt <= reference && reference - factorAt <= freshMs
 }
 
 /** An answer's outcome when it failed, or its validated parts when it succeeded. */
@@ -103,8 +129,8 @@ function classify(
   contentType: string | null,
   text: string,
 ):
-  | { outcome: Exclude<AuthenticateOutcome, { kind: 'success' }>; data?: undefined }
-  | { outcome?: undefined; data: AuthenticateData } {
+  | { outcome: Exclude<AuthenticateOutcome, { kind: 'success' }>; data?: undefined; body?: unknown }
+  | { outcome?: undefined; data: AuthenticateData; body: unknown } {
   const isJson = (contentType ?? '').toLowerCase().includes('application/json')
   const body = isJson ? parseJson(text) : undefined
   if (status >= 200 && status <= 299) {
@@ -119,7 +145,7 @@ function classify(
       }
     }
     try {
-      return { data: parseAuthenticateData(expectRecord(body, 'body').data) }
+      return { data: parseAuthenticateData(expectRecord(body, 'body').data), body }
     } catch (error) {
       const where = error instanceof ValidationError ? error.message : 'unreadable body'
       return {

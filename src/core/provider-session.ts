@@ -16,8 +16,6 @@ export interface AuthenticateData {
   session: {
     expires_at: string
     session_id?: string
-    /** When the provider answered (its clock), when the answer carried a readable one. */
-    last_accessed_at?: string
     /** The provider's factors, each with its `last_authenticated_at` (only those that parse). */
     authentication_factors?: { last_authenticated_at: string }[]
   }
@@ -74,11 +72,6 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
       ? [{ last_authenticated_at: entry.last_authenticated_at }]
       : [],
   )
-  const accessedAt =
-    typeof session.last_accessed_at === 'string' &&
-    Number.isFinite(Date.parse(session.last_accessed_at))
-      ? session.last_accessed_at
-      : undefined
   const sessionId =
     session.session_id === undefined
       ? undefined
@@ -89,7 +82,6 @@ export function parseAuthenticateData(value: unknown, path = 'data'): Authentica
     session: {
       expires_at: expectDateString(session.expires_at, `${path}.session.expires_at`),
       ...(sessionId === undefined ? {} : { session_id: sessionId }),
-      ...(accessedAt === undefined ? {} : { last_accessed_at: accessedAt }),
       ...(factors.length > 0 ? { authentication_factors: factors } : {}),
     },
     user: {
@@ -114,21 +106,10 @@ export function toAuthenticatedSession(data: AuthenticateData): AuthenticatedSes
   }
 }
 
-/**
- * Whether the answer shows the holder present: their newest factor within `freshMs` before the
- * provider answered, by the provider's own clock (the device's may be off by minutes; `now` only
- * stands in when the answer carried no time). A factor after the answer is no proof.
- */
-export function provesPresence(data: AuthenticateData, now: number, freshMs: number): boolean {
-  const factorAt = newestFactorAt(data.session.authentication_factors ?? [])
-  if (factorAt === null) return false
-  const answeredAt =
-    data.session.last_accessed_at === undefined ? now : Date.parse(data.session.last_accessed_at)
-  return factorAt <= answeredAt && answeredAt - factorAt <= freshMs
-}
-
 /** The newest factor time, in epoch ms, or null when there is none. */
-function newestFactorAt(factors: readonly { last_authenticated_at: string }[]): number | null {
+export function newestFactorAt(
+  factors: readonly { last_authenticated_at: string }[],
+): number | null {
   const times = factors.map((factor) => Date.parse(factor.last_authenticated_at))
   return times.length === 0 ? null : Math.max(...times)
 }

@@ -123,7 +123,10 @@ export function createFakeBackend(
     return jwt
   }
 
-  function authData(session: FakeSession): AuthenticateData {
+  /** The provider's answer: what the app reads (`AuthenticateData`) and the session's clock. */
+  function authData(
+    session: FakeSession,
+  ): AuthenticateData & { session: { last_accessed_at: string } } {
     const user = backend.usersById.get(session.userId)
     return {
       session_token: session.token,
