@@ -173,11 +173,12 @@ describe('the bundles wait for the first paint', () => {
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
     expect(preloads.length).toBeGreaterThan(0)
     for (const preload of preloads) expect(preload).toContain('fetchpriority="low"')
-    // The start script runs the entry script, which is preloaded.
-    // Its last argument is the list of scripts (build/app-start.ts).
-    const start = /<script>\(function startAfterFirstPaint\([^<]+,(\[[^\]]*\])\)<\/script>/.exec(
-      html,
-    )
+    // The start script runs the entry script, which is preloaded. Its last arguments are the
+    // list of scripts and the name of its Trusted Types policy (build/app-start.ts).
+    const start =
+      /<script>\(function startAfterFirstPaint\([^<]+,(\[[^\]]*\]),"iyk-boot"\)<\/script>/.exec(
+        html,
+      )
     const started = JSON.parse(start?.[1] ?? '[]') as string[]
     expect(started.length).toBeGreaterThan(0)
     for (const src of started) expect(html).toContain(`href="${src}"`)
