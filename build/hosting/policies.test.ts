@@ -138,12 +138,18 @@ describe('header policies', () => {
   const config = parseConfig({})
   const report = 'https://sentry.example/api/7/security/?sentry_key=key'
 
-  it('give the page its meta policy word for word, then framing and reporting', () => {
+  it('give the page its meta policy word for word but Trusted Types, then framing and reporting', () => {
     const meta = contentSecurityPolicy(config, [themeBootScript], ['body{}'])
-    const header = pageHeaderPolicy(meta, report)
-    expect(header.startsWith(`${meta}; `)).toBe(true)
-    expect(header.slice(meta.length + 2)).toBe(`frame-ancestors 'none'; report-uri ${report}`)
-    expect(pageHeaderPolicy(meta, null)).toBe(`${meta}; frame-ancestors 'none'`)
+    expect(meta).toContain(
+      "; require-trusted-types-for 'script'; trusted-types iyk-boot iyk-worker",
+    )
+    // Trusted Types are the meta element's alone: enforced, never reported (their reports carry
+    // what a page script wrote).
+    const reported = meta.replace(/; require-trusted-types-for [^;]+; trusted-types [^;]+/, '')
+    expect(pageHeaderPolicy(meta, report)).toBe(
+      `${reported}; frame-ancestors 'none'; report-uri ${report}`,
+    )
+    expect(pageHeaderPolicy(meta, null)).toBe(`${reported}; frame-ancestors 'none'`)
   })
 
   it('let the worker reach exactly its own origin, the provider, cards API, reporter and images', () => {

@@ -69,12 +69,22 @@ export function securityReportUrl(dsn: string): string | null {
 const reportingDirectives = (reportUrl: string | null) =>
   reportUrl ? [`report-uri ${reportUrl}`] : []
 
+/** The directives of Trusted Types, which the meta element alone carries (`pageHeaderPolicy`). */
+const TRUSTED_TYPES_DIRECTIVES = ['require-trusted-types-for', 'trusted-types']
+
 /**
- * The page's header policy: the meta element's, word for word, then what only a header can say:
- * no site may frame the app (a sign-in or passkey prompt clickjacked), and where violations go.
+ * The page's header policy: the meta element's, word for word but for Trusted Types, then what
+ * only a header can say: no site may frame the app (a sign-in or passkey prompt clickjacked), and
+ * where violations go. Trusted Types stay in the meta element alone, enforced there and never
+ * reported: Chromium attaches the first 40 characters of a refused value to a Trusted Types
+ * report whatever the policy says, and that value is what a script of the page wrote, a secret
+ * as likely as not (tests/policy-reports.test.ts saw an address in one).
  */
 export function pageHeaderPolicy(metaPolicy: string, reportUrl: string | null): string {
-  return [metaPolicy, "frame-ancestors 'none'", ...reportingDirectives(reportUrl)].join('; ')
+  const reported = metaPolicy
+    .split('; ')
+    .filter((directive) => !TRUSTED_TYPES_DIRECTIVES.includes(directive.split(' ')[0] ?? ''))
+  return [...reported, "frame-ancestors 'none'", ...reportingDirectives(reportUrl)].join('; ')
 }
 
 /**

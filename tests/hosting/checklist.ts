@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { expect } from 'vitest'
-import { metaPolicyOf } from '../../build/hosting/policies.ts'
+import { metaPolicyOf, pageHeaderPolicy } from '../../build/hosting/policies.ts'
 import { scaled } from '../support/deadline.ts'
 
 /** A response as it came: status, headers (lower-case names, repeats joined), undecoded body. */
@@ -144,7 +144,7 @@ async function expectPage(get: Get, site: Site, host: HostTraits, path: string) 
   )
   expectBaseHeaders(response, host)
   expect(response.headers['content-security-policy']).toBe(
-    `${site.metaPolicy}; frame-ancestors 'none'; report-uri ${site.reportUrl}`,
+    `${pageHeaderPolicy(site.metaPolicy, null)}; report-uri ${site.reportUrl}`,
   )
   expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
   expect(response.headers['cache-control']).toBe('no-cache')
