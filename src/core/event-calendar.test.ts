@@ -3,26 +3,24 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { eventCalendar, foldLine } from './event-calendar.ts'
 import type { PoapEvent } from './poap-event.ts'
+import { bareEvent } from './testing/poap-events.ts'
 
 const NOW = Date.UTC(2026, 10, 29, 9, 30, 5)
 const SOURCE = { host: 'cards.example.com', now: NOW }
 
-const event = (overrides: Partial<PoapEvent> = {}): PoapEvent => ({
-  id: '4711',
-  fancyId: null,
-  name: 'Zürich Meetup',
-  description: null,
-  imageUrl: null,
-  startDate: '2026-12-03',
-  endDate: '2026-12-04',
-  expiryDate: null,
-  year: 2026,
-  city: 'Zürich',
-  country: 'Switzerland',
-  eventUrl: 'https://poap.example/zurich',
-  status: 'active',
-  ...overrides,
-})
+const event = (overrides: Partial<PoapEvent> = {}): PoapEvent =>
+  bareEvent({
+    id: '4711',
+    name: 'Zürich Meetup',
+    startDate: '2026-12-03',
+    endDate: '2026-12-04',
+    year: 2026,
+    city: 'Zürich',
+    country: 'Switzerland',
+    eventUrl: 'https://poap.example/zurich',
+    status: 'active',
+    ...overrides,
+  })
 
 /** The file's one VEVENT, as ical.js reads it. */
 function parsed(text: string) {

@@ -2,23 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import { eventMatcher, searchKey } from './event-search.ts'
 import type { PoapEvent } from './poap-event.ts'
+import { bareEvent } from './testing/poap-events.ts'
 
-const event = (name: string, place: Partial<PoapEvent> = {}): PoapEvent => ({
-  id: name,
-  fancyId: null,
-  name,
-  description: null,
-  imageUrl: null,
-  startDate: null,
-  endDate: null,
-  expiryDate: null,
-  year: null,
-  city: null,
-  country: null,
-  eventUrl: null,
-  status: null,
-  ...place,
-})
+const event = (name: string, place: Partial<PoapEvent> = {}): PoapEvent =>
+  bareEvent({ id: name, name, ...place })
 
 const EVENTS = [
   event('Meetup', { city: 'São Paulo', country: 'Brasil' }),

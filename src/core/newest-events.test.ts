@@ -2,22 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import { newestEvents } from './newest-events.ts'
 import type { PoapEvent } from './poap-event.ts'
+import { bareEvent } from './testing/poap-events.ts'
 
-const event = (id: string, startDate: string | null): PoapEvent => ({
-  id,
-  fancyId: null,
-  name: `Event ${id}`,
-  description: null,
-  imageUrl: null,
-  startDate,
-  endDate: null,
-  expiryDate: null,
-  year: null,
-  city: null,
-  country: null,
-  eventUrl: null,
-  status: 'active',
-})
+const event = (id: string, startDate: string | null): PoapEvent =>
+  bareEvent({ id, startDate, status: 'active' })
 
 const ids = (events: PoapEvent[]) => events.map((e) => e.id)
 
