@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PoapEvent } from '../../core/poap-event.ts'
+import type { PoapEvent } from './poap-event.ts'
 import { sortActive, sortPast } from './event-order.ts'
 
 const event = (id: string, startDate: string | null, endDate = startDate) =>
@@ -56,5 +56,15 @@ describe('event order', () => {
       'undated-1',
       'undated-2',
     ])
+  })
+
+  it('puts the earliest past event first when asked for oldest first, undated still last', () => {
+    const input = [
+      event('undated', null),
+      event('mid', '2025-03-01', '2025-03-02'),
+      event('end-only', null, '2025-01-05'),
+      event('new', '2025-05-01', '2025-05-02'),
+    ]
+    expect(sortPast(input, 'oldest').map((e) => e.id)).toEqual(['end-only', 'mid', 'new', 'undated'])
   })
 })

@@ -1,6 +1,6 @@
 /** The order of each group on the home screen; events without a date come last. */
-import { eventDateEndMs, eventDateStartMs, type EventDate } from '../../core/event-date.ts'
-import type { PoapEvent } from '../../core/poap-event.ts'
+import { eventDateEndMs, eventDateStartMs, type EventDate } from './event-date.ts'
+import type { PoapEvent } from './poap-event.ts'
 
 /** The first readable date's time, or null when none reads. */
 function firstTime(dates: (EventDate | null)[], time: (date: EventDate) => number | null) {
@@ -29,6 +29,14 @@ function sortBy(
 export const sortActive = (events: readonly PoapEvent[]): PoapEvent[] =>
   sortBy(events, (e) => firstTime([e.startDate, e.endDate], eventDateStartMs), 1)
 
-/** Past group: most recent end first (the start when there is no end), undated last. */
-export const sortPast = (events: readonly PoapEvent[]): PoapEvent[] =>
-  sortBy(events, (e) => firstTime([e.endDate, e.startDate], eventDateEndMs), -1)
+/**
+ * Past group: most recent end first (the start when there is no end); or, `oldest` first, the
+ * earliest start first (the end when there is no start). Undated last either way.
+ */
+export const sortPast = (
+  events: readonly PoapEvent[],
+  order: 'newest' | 'oldest' = 'newest',
+): PoapEvent[] =>
+  order === 'newest'
+    ? sortBy(events, (e) => firstTime([e.endDate, e.startDate], eventDateEndMs), -1)
+    : sortBy(events, (e) => firstTime([e.startDate, e.endDate], eventDateStartMs), 1)
