@@ -26,6 +26,8 @@ export default defineConfig(({ mode }) => {
     // Short deadlines in the browser-test build only, folded in at build time (the worker's
     // build takes this `define` too; decision 027).
     define: {
+      // The configuration as validated above, read by src/config/env.ts in production builds.
+      __APP_CONFIG__: JSON.stringify(config),
       'import.meta.env.VITE_TEST_TIMING': JSON.stringify(testTimingFlag(env)),
       // The kill switch's build (decision 036), folded in so no other build carries it.
       'import.meta.env.VITE_SERVICE_WORKER': JSON.stringify(serviceWorker),

@@ -57,10 +57,15 @@ const noCss: Plugin = {
  * Runs the app's prerender module (a path the build configuration names; this module imports no
  * app code) through Vite's module runner and returns its shell.
  */
-export async function prerenderShell(modulePath: string): Promise<PrerenderedShell> {
+export async function prerenderShell(
+  modulePath: string,
+  config: AppConfig,
+): Promise<PrerenderedShell> {
   const { module } = await runnerImport<{ renderShell(): Promise<PrerenderedShell> }>(modulePath, {
     configFile: false,
     logLevel: 'warn',
+    // As the build's: src/config/env.ts reads the validated configuration from it.
+    define: { __APP_CONFIG__: JSON.stringify(config) },
     plugins: [noCss, linguiMacros(), ...linguiCatalogs()],
   })
   return module.renderShell()
@@ -244,7 +249,7 @@ export function pageShell(config: AppConfig, { prerender }: { prerender?: string
       order: 'post',
       async handler(html, { chunk, bundle }) {
         const entry = isBuild && chunk && bundle ? builtEntry(chunk, bundle, base) : undefined
-        const shell = isBuild && prerender ? await prerenderShell(prerender) : undefined
+        const shell = isBuild && prerender ? await prerenderShell(prerender, config) : undefined
         return renderPageShell(html, config, { csp: isBuild, entry, shell })
       },
     },

@@ -8,6 +8,7 @@ import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES, SOURCE_LOCALE } from '../src/core/locale.ts'
 import { prerenderShell, type PrerenderedShell } from './page-shell.ts'
+import { parseConfig } from '../src/config/defaults.ts'
 
 /** The frames' attribute (src/app/frame-choice.ts, which the build does not import). */
 const FRAME = 'data-shell-frame'
@@ -17,7 +18,7 @@ let shell: PrerenderedShell
 let document: Document
 
 beforeAll(async () => {
-  shell = await prerenderShell('/src/app/prerender.tsx')
+  shell = await prerenderShell('/src/app/prerender.tsx', parseConfig({}))
   document = new JSDOM(`<html><body>${shell.html}</body></html>`).window.document
 }, 120_000)
 
