@@ -172,13 +172,16 @@ export function startSession(
   // Storage the browser keeps under pressure (the session's record, the list): asked per sign-in.
   keep(persistStorageWhenSignedIn(store))
 
-  // Sign-out or session loss: forget a way back kept for a sign-in link, the wallet and the error
-  // reports still queued offline (they were the holder's; the host drops the taps). The signed-in
+  // Sign-out or session loss: forget a way back kept for a sign-in link, the wallet, the app's
+  // badge and the error reports still queued offline (they were the holder's; the host drops the
+  // taps). The signed-in
   // layout leaves its pages by itself.
   const forgetHolder = () => {
     syncAskedFor.clear()
     forgetReturnTarget()
     forgetWallet()
+    // The icon's count of today's events (set by the list) was the holder's too.
+    navigator.clearAppBadge?.().catch(() => {})
     // Off the start-up path: a chunk of its own, precached by the worker for an offline sign-out.
     import('../shared/report-queue.ts').then(
       ({ forgetQueuedReports }) => forgetQueuedReports(),

@@ -119,10 +119,12 @@ describe('browseEvents', () => {
       { value: '日本', count: 9 },
     ])
     // A year chosen: the year list still offers every year, the countries count that year's.
+    expect(all).toMatchObject({ anyYear: 51, anyCountry: 51 })
     const year = browse({ year: 2019 })
     expect(year.years).toHaveLength(8)
     expect(year.countries.reduce((sum, facet) => sum + facet.count, 0)).toBe(6)
     expect(year.when).toEqual({ now: 0, past: 6 })
+    expect(year).toMatchObject({ anyYear: 51, anyCountry: 6 })
     // A search narrows every count.
     expect(browse({ q: 'card night' }).when).toEqual({ now: 1, past: 0 })
   })

@@ -36,6 +36,9 @@ export interface BrowsedEvents {
   countries: FacetCount<string>[]
   /** How many are now and upcoming, and past, under the other filters. */
   when: { now: number; past: number }
+  /** How many each "all" choice holds: any year (undated too), any country (unnamed too). */
+  anyYear: number
+  anyCountry: number
 }
 
 /** The facts of an event that do not change with the search or the hour. */
@@ -141,6 +144,8 @@ export function browseEvents(
   const countries = new Map<string, number>()
   const labels = new Map<string, string>()
   const when = { now: 0, past: 0 }
+  let anyYear = 0
+  let anyCountry = 0
 
   for (const event of events) {
     if (!matchesText(event)) continue
@@ -149,10 +154,16 @@ export function browseEvents(
     const inWhen = search.when === undefined || search.when === group
     const inYear = search.year === undefined || search.year === year
     const inCountry = wantedCountry === null || wantedCountry === countryKey
-    if (inWhen && inCountry && year !== null) tally(years, year)
-    if (inWhen && inYear && countryKey !== null) {
-      tally(countries, countryKey)
-      if (!labels.has(countryKey)) labels.set(countryKey, (event.country ?? '').trim())
+    if (inWhen && inCountry) {
+      anyYear += 1
+      if (year !== null) tally(years, year)
+    }
+    if (inWhen && inYear) {
+      anyCountry += 1
+      if (countryKey !== null) tally(countries, countryKey)
+      if (countryKey !== null && !labels.has(countryKey)) {
+        labels.set(countryKey, (event.country ?? '').trim())
+      }
     }
     if (inYear && inCountry) when[group] += 1
     if (!(inWhen && inYear && inCountry)) continue
@@ -181,5 +192,7 @@ export function browseEvents(
       .map(([key, count]) => ({ value: labels.get(key) ?? key, count }))
       .sort((a, b) => a.value.localeCompare(b.value)),
     when,
+    anyYear,
+    anyCountry,
   }
 }

@@ -65,6 +65,11 @@ describe('event order', () => {
       event('end-only', null, '2025-01-05'),
       event('new', '2025-05-01', '2025-05-02'),
     ]
-    expect(sortPast(input, 'oldest').map((e) => e.id)).toEqual(['end-only', 'mid', 'new', 'undated'])
+    expect(sortPast(input, 'oldest').map((e) => e.id)).toEqual([
+      'end-only',
+      'mid',
+      'new',
+      'undated',
+    ])
   })
 })

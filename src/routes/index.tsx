@@ -7,11 +7,14 @@ import { LandingPage } from '../features/home/landing-page.tsx'
 import { InstallButton } from '../features/install/install-button.tsx'
 import { ChunkBoundary } from '../shared/chunk-boundary.tsx'
 import { SignedInHome } from './-signed-in-home-lazy.ts'
+import { validateHomeSearch } from '../features/events/home-search.ts'
 
 /** Until the session host answers (a few ms), or the list's code arrives: nothing, not the wrong page. */
 const busy = <div className="page" aria-busy="true" />
 
 export const Route = createFileRoute('/')({
+  // The list's search and filters (`?q=…&year=…`), read tolerantly: a bad field is dropped.
+  validateSearch: validateHomeSearch,
   // A holder known to be signed in gets the list's code with the route, not after it: the
   // first render of their list never suspends (the app's start has usually loaded it already).
   loader: async ({ context }) => {

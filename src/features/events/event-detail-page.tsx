@@ -1,6 +1,6 @@
 /** One event's detail page, from the event list the session host last delivered. */
 import type { ReactNode } from 'react'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import type { PoapEvent } from '../../core/poap-event.ts'
@@ -50,9 +50,24 @@ export function EventDetailPage({ eventId }: { eventId: string }) {
   return event ? <EventDetail event={event} /> : <EventNotFound />
 }
 
+/**
+ * Back to the list. Come from it, the link goes back in history, so the list returns as it was
+ * left (its search and filters, its scroll); opened from a link, it opens the list.
+ */
 function BackLink() {
+  const canGoBack = useCanGoBack()
+  const router = useRouter()
   return (
-    <Link to="/" className="back-link">
+    <Link
+      to="/"
+      className="back-link"
+      onClick={(event) => {
+        if (!canGoBack || event.button !== 0 || event.metaKey || event.ctrlKey) return
+        if (event.shiftKey || event.altKey) return
+        event.preventDefault()
+        router.history.back()
+      }}
+    >
       <span aria-hidden="true">←</span> <Trans comment="Link back to the list">Your events</Trans>
     </Link>
   )

@@ -21,13 +21,13 @@ const past = (count: number) =>
 const group = (name: string) => screen.getByRole('region', { name })
 const cardNames = (name: string) =>
   within(group(name))
-    .getAllByRole('heading', { level: 3 })
-    .map((heading) => heading.textContent)
+    .getAllByTestId('event-card')
+    .map((card) => within(card).getByRole('heading').textContent)
 
 describe('EventsHome in pages', () => {
   it(`shows the first ${EVENTS_PAGE_SIZE} cards of a long group and says how many there are`, async () => {
     await renderInRouter(
-      <EventsHome onRefresh={vi.fn()} />,
+      <EventsHome onRefresh={vi.fn()} search={{}} onSearch={vi.fn()} />,
       signedInStore([eventsMessage(past(120))]),
     )
     expect(cardNames('Past')).toEqual(past(EVENTS_PAGE_SIZE).map((e) => e.name))
@@ -39,7 +39,7 @@ describe('EventsHome in pages', () => {
 
   it('adds the next page with each press, names what is left, and focuses the first card added', async () => {
     await renderInRouter(
-      <EventsHome onRefresh={vi.fn()} />,
+      <EventsHome onRefresh={vi.fn()} search={{}} onSearch={vi.fn()} />,
       signedInStore([eventsMessage(past(120))]),
     )
     fireEvent.click(screen.getByRole('button', { name: 'Show 50 more past events' }))
@@ -56,7 +56,7 @@ describe('EventsHome in pages', () => {
 
   it('names a single event left in the singular', async () => {
     await renderInRouter(
-      <EventsHome onRefresh={vi.fn()} />,
+      <EventsHome onRefresh={vi.fn()} search={{}} onSearch={vi.fn()} />,
       signedInStore([eventsMessage(past(EVENTS_PAGE_SIZE + 1))]),
     )
     expect(
@@ -66,7 +66,7 @@ describe('EventsHome in pages', () => {
 
   it('shows a group within one page whole, without a button', async () => {
     await renderInRouter(
-      <EventsHome onRefresh={vi.fn()} />,
+      <EventsHome onRefresh={vi.fn()} search={{}} onSearch={vi.fn()} />,
       signedInStore([eventsMessage(past(EVENTS_PAGE_SIZE))]),
     )
     expect(cardNames('Past')).toHaveLength(EVENTS_PAGE_SIZE)
@@ -84,7 +84,7 @@ describe('EventsHome in pages', () => {
       }),
     )
     const store = signedInStore([eventsMessage([...upcoming, ...past(70)])])
-    await renderInRouter(<EventsHome onRefresh={vi.fn()} />, store)
+    await renderInRouter(<EventsHome onRefresh={vi.fn()} search={{}} onSearch={vi.fn()} />, store)
     expect(
       within(group('Now and upcoming')).getByRole('button', {
         name: 'Show 10 more upcoming events',

@@ -44,12 +44,13 @@ function offlineStore(messages: Parameters<typeof signedInStore>[0]): AppStore {
 }
 
 const renderHome = (store = signedInStore(), onRefresh = vi.fn()) =>
-  renderInRouter(<EventsHome onRefresh={onRefresh} />, store)
+  renderInRouter(<EventsHome onRefresh={onRefresh} search={{}} onSearch={vi.fn()} />, store)
 
+/** The names on a group's cards, in order (h3 under the group, h4 under a year's heading). */
 const names = (group: string) =>
   within(screen.getByRole('region', { name: group }))
-    .getAllByRole('heading', { level: 3 })
-    .map((heading) => heading.textContent)
+    .getAllByTestId('event-card')
+    .map((card) => within(card).getByRole('heading').textContent)
 
 /** Each card of a group as its name and the word on its status badge. */
 const statuses = (group: string) =>
@@ -57,7 +58,7 @@ const statuses = (group: string) =>
     .getAllByRole('link')
     .map(
       (card) =>
-        `${within(card).getByRole('heading', { level: 3 }).textContent}: ${card.querySelector('.badge')?.textContent}`,
+        `${within(card).getByRole('heading').textContent}: ${card.querySelector('.badge')?.textContent}`,
     )
 
 const ACTIVE = [

@@ -1,28 +1,66 @@
-/** The signed-in home: the holder's events in two groups, with age, offline state and refresh. */
+/**
+ * The signed-in home: the holder's events, searched and filtered as the URL says, now and upcoming
+ * first and the past by year, with age, offline state and refresh.
+ */
+import { useDeferredValue, useMemo } from 'react'
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useDocumentTitle } from '../../shared/use-document-title.ts'
-import { groupEvents } from '../../core/poap-event.ts'
+import { browseEvents } from '../../core/event-browse.ts'
+import type { ListSearch } from '../../core/list-search.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { eventsErrorText } from '../../shared/events-error.ts'
 import { EventGroup } from './event-group.tsx'
-import { sortActive, sortPast } from '../../core/event-order.ts'
 import { formatAge } from './format.ts'
+import { ListControls } from './list-controls.tsx'
+import { NoMatch } from './no-match.tsx'
+import { useAppBadge } from './use-app-badge.ts'
 import { useNow } from './use-now.ts'
+import { useSearchText } from './use-search-text.ts'
 import './events.css'
 
-/** The list screen; `onRefresh` asks the session host for a fresh list. */
-export function EventsHome({ onRefresh }: { onRefresh(): void }) {
+/** Everything but the order: what "Show all events" clears. */
+const UNFILTERED = { q: undefined, year: undefined, when: undefined, country: undefined }
+
+/**
+ * The list screen. `onRefresh` asks the session host for a fresh list; `search` is the URL's,
+ * and `onSearch` changes it (a field set to undefined leaves the URL).
+ */
+export function EventsHome({
+  onRefresh,
+  search,
+  onSearch,
+}: {
+  onRefresh(): void
+  search: ListSearch
+  onSearch(patch: Partial<ListSearch>): void
+}) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`Your events`)
   const events = useAppStore((state) => state.events)
   const net = useAppStore((state) => state.net)
   const reach = useAppStore(selectReachability)
   const now = useNow()
-
-  // Grouped at the same `now` as the ages shown: an event of unknown status moves by its dates.
-  const groups = groupEvents(events.list ?? [], now)
+  const [text, setText] = useSearchText(search.q, (q) => onSearch({ q }))
+  // Typing stays responsive on a long list: the list follows the box a render behind if need be.
+  const typed = useDeferredValue(text)
+  const wanted = useMemo(
+    () => ({ ...search, q: typed.trim() === '' ? undefined : typed }),
+    [search, typed],
+  )
+  // Browsed at the same `now` as the ages shown: an event of unknown status moves by its dates.
+  const list = useMemo(
+    () => browseEvents(events.list ?? [], wanted, now),
+    [events.list, wanted, now],
+  )
+  const everything = useMemo(() => browseEvents(events.list ?? [], {}, now), [events.list, now])
+  useAppBadge(events.list === null ? null : everything.happening.size)
+  const total = events.list?.length ?? 0
+  const showAll = () => {
+    setText('')
+    onSearch(UNFILTERED)
+  }
   // Without a list, a skeleton only makes sense while one can still arrive.
   const waiting = events.list === null && reach === 'online' && !events.error
   // In the app's language, as the sentence around it: never "Updated hace 5 minutos".
@@ -135,7 +173,18 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
           </p>
         </div>
       ) : null}
-      {groups.active.length > 0 ? (
+      {total > 0 ? (
+        <ListControls
+          search={wanted}
+          text={text}
+          onText={setText}
+          onSearch={onSearch}
+          browsed={list}
+          total={total}
+        />
+      ) : null}
+      {total > 0 && list.matching === 0 ? <NoMatch query={wanted.q} onShowAll={showAll} /> : null}
+      {list.now.length > 0 ? (
         <EventGroup
           id="group-now"
           title={t`Now and upcoming`}
@@ -145,19 +194,40 @@ export function EventsHome({ onRefresh }: { onRefresh(): void }) {
               other: 'Show # more upcoming events',
             })}`
           }
-          events={sortActive(groups.active)}
+          sections={[{ key: 'now', heading: null, events: list.now }]}
+          happening={list.happening}
         />
       ) : null}
-      {groups.inactive.length > 0 ? (
+      {list.past.length > 0 ? (
         <EventGroup
           id="group-past"
           title={t({ message: 'Past', comment: 'Heading of the group of events that are over' })}
           showMore={(count) =>
             t`${plural(count, { one: 'Show # more past event', other: 'Show # more past events' })}`
           }
-          events={sortPast(groups.inactive)}
+          sections={list.past.map((group) => ({
+            key: String(group.year),
+            heading: <YearHeading year={group.year} total={group.events.length} />,
+            events: group.events,
+          }))}
         />
       ) : null}
     </section>
+  )
+}
+
+/** A year's heading in the past, with how many events it holds: "2021 · 6 events". */
+function YearHeading({ year, total }: { year: number | null; total: number }) {
+  const { t } = useLingui()
+  const events = t`${plural(total, { one: '# event', other: '# events' })}`
+  return (
+    <h3 className="event-section__heading">
+      {year === null ? (
+        <Trans comment="Heading of the past events whose date is not known">Date unknown</Trans>
+      ) : (
+        String(year)
+      )}{' '}
+      <span className="muted">· {events}</span>
+    </h3>
   )
 }

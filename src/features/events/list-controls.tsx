@@ -1,0 +1,164 @@
+/** Above the home list: the search box, the filters with their counts, the order and the result count. */
+import { useMemo } from 'react'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { BrowsedEvents } from '../../core/event-browse.ts'
+import { isNarrowed, type ListSearch } from '../../core/list-search.ts'
+
+/** The search box's longest text (UTF-16 units; the URL keeps up to 200 characters). */
+const MAX_TYPED = 200
+
+/**
+ * A search form: typing narrows the list at once; each filter is a native select (what every
+ * phone, keyboard and screen reader already knows) naming how many events each choice holds.
+ * A choice the URL asks for that no event holds still shows, with its zero.
+ */
+export function ListControls({
+  search,
+  text,
+  onText,
+  onSearch,
+  browsed,
+  total,
+}: {
+  search: ListSearch
+  /** The search box's text (ahead of the URL while the holder types). */
+  text: string
+  onText(text: string): void
+  /** Changes filters in the URL; a field set to undefined is dropped. */
+  onSearch(patch: Partial<ListSearch>): void
+  browsed: BrowsedEvents
+  /** Events in the whole list. */
+  total: number
+}) {
+  const { t, i18n } = useLingui()
+  const numbers = useMemo(() => new Intl.NumberFormat(i18n.locale), [i18n.locale])
+  const counted = (label: string, count: number) => `${label} (${numbers.format(count)})`
+  const all = browsed.when.now + browsed.when.past
+  const matching = browsed.matching
+
+  const years = browsed.years.some((facet) => facet.value === search.year)
+    ? browsed.years
+    : search.year === undefined
+      ? browsed.years
+      : [{ value: search.year, count: 0 }, ...browsed.years]
+  const countries =
+    search.country === undefined ||
+    browsed.countries.some((facet) => facet.value.toLowerCase() === search.country?.toLowerCase())
+      ? browsed.countries
+      : [{ value: search.country, count: 0 }, ...browsed.countries]
+  const chosenCountry =
+    countries.find((facet) => facet.value.toLowerCase() === search.country?.toLowerCase())?.value ??
+    ''
+
+  return (
+    <form
+      role="search"
+      className="list-controls"
+      aria-label={t`Search and filter your events`}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label className="list-controls__search">
+        <span>
+          <Trans>Search your events</Trans>
+        </span>
+        <input
+          type="search"
+          className="input"
+          value={text}
+          maxLength={MAX_TYPED}
+          placeholder={t({
+            message: 'Name, city or country',
+            comment: 'Placeholder of the search box above the list of events',
+          })}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => onText(event.currentTarget.value)}
+        />
+      </label>
+      <div className="list-controls__filters">
+        <label>
+          <span>
+            <Trans comment="Filter: events now and upcoming, or past">Show</Trans>
+          </span>
+          <select
+            className="input"
+            value={search.when ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value
+              onSearch({ when: value === 'now' || value === 'past' ? value : undefined })
+            }}
+          >
+            <option value="">{counted(t`All events`, all)}</option>
+            <option value="now">{counted(t`Now and upcoming`, browsed.when.now)}</option>
+            <option value="past">
+              {counted(
+                t({ message: 'Past', comment: 'Heading of the group of events that are over' }),
+                browsed.when.past,
+              )}
+            </option>
+          </select>
+        </label>
+        <label>
+          <span>
+            <Trans comment="Filter: the year of the events">Year</Trans>
+          </span>
+          <select
+            className="input"
+            value={search.year ?? ''}
+            onChange={(event) => {
+              const value = Number(event.currentTarget.value)
+              onSearch({ year: value > 0 ? value : undefined })
+            }}
+          >
+            <option value="">{counted(t`All years`, browsed.anyYear)}</option>
+            {years.map((facet) => (
+              <option key={facet.value} value={facet.value}>
+                {counted(String(facet.value), facet.count)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {countries.length > 0 ? (
+          <label>
+            <span>
+              <Trans comment="Filter: the country of the events">Country</Trans>
+            </span>
+            <select
+              className="input"
+              value={chosenCountry}
+              onChange={(event) => onSearch({ country: event.currentTarget.value || undefined })}
+            >
+              <option value="">{counted(t`All countries`, browsed.anyCountry)}</option>
+              {countries.map((facet) => (
+                <option key={facet.value} value={facet.value}>
+                  {counted(facet.value, facet.count)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          <span>
+            <Trans comment="How past events are ordered">Order</Trans>
+          </span>
+          <select
+            className="input"
+            value={search.sort ?? 'newest'}
+            onChange={(event) =>
+              onSearch({ sort: event.currentTarget.value === 'oldest' ? 'oldest' : undefined })
+            }
+          >
+            <option value="newest">{t`Newest first`}</option>
+            <option value="oldest">{t`Oldest first`}</option>
+          </select>
+        </label>
+      </div>
+      <p className="muted list-controls__count" role="status" data-testid="match-count">
+        {isNarrowed(search)
+          ? t`${plural(matching, { one: '# event matches', other: '# events match' })}`
+          : t`${plural(total, { one: '# event', other: '# events' })}`}
+      </p>
+    </form>
+  )
+}
