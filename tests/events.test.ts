@@ -37,8 +37,21 @@ const cardNames = (page: Page, group: string) =>
     .locator('.event-card__name')
     .allTextContents()
 
+/** The status badges of a group's cards (the "Happening now" mark is not a status). */
 const badges = (page: Page, group: string) =>
-  page.getByRole('region', { name: group, exact: true }).locator('.badge').allTextContents()
+  page
+    .getByRole('region', { name: group, exact: true })
+    .locator('.badge:not(.badge--now)')
+    .allTextContents()
+
+/** The names of a group's cards marked as happening now. */
+const happening = (page: Page, group: string) =>
+  page
+    .getByRole('region', { name: group, exact: true })
+    .getByTestId('event-card')
+    .filter({ has: page.locator('.badge--now') })
+    .locator('.event-card__name')
+    .allTextContents()
 
 describe('events', () => {
   it('shows all five statuses in their groups, active soonest first, past latest first', async () => {
@@ -56,6 +69,12 @@ describe('events', () => {
       'Pending approval',
       'Upcoming',
     ])
+    // The two whose dates run through today (the demo's are relative to it) say so.
+    expect(await happening(page, 'Now and upcoming')).toEqual([
+      'Wwworld Launch Night',
+      'Tap-In Gallery Walk',
+    ])
+    expect(await happening(page, 'Past')).toEqual([])
     expect(await cardNames(page, 'Past')).toEqual([
       'Rooftop Listening Party',
       'Genesis Card Drop',
@@ -108,6 +127,66 @@ describe('events', () => {
     await page.getByRole('link', { name: 'Your events' }).click()
     await page.waitForURL(appUrl + '/')
     await expectEventsHome(page)
+  })
+
+  it('finds events by search and filter, kept in the URL across a reload, an event, Back and offline', async () => {
+    const { context, page } = await signedIn()
+    const errors = collectErrors(page)
+    const search = page.getByRole('searchbox', { name: 'Search your events' })
+    const count = page.getByTestId('match-count')
+    const allNames = async () => page.locator('.event-card__name').allTextContents()
+    const urlHas = (part: string) =>
+      expect
+        .poll(() => new URL(page.url()).search, waitingFor(`the URL to hold ${part}`))
+        .toContain(part)
+
+    // Accents and case aside: "barcelona" in the place, "SIGNAL" in the name.
+    await search.fill('BARCELONA')
+    await expect
+      .poll(allNames, waitingFor('the search to narrow the list'))
+      .toEqual(['Summer Signal Festival'])
+    expect(await count.textContent()).toBe('1 event matches')
+    await urlHas('q=BARCELONA')
+
+    await page.reload()
+    await expect
+      .poll(allNames, waitingFor('the reloaded list, still searched'))
+      .toEqual(['Summer Signal Festival'])
+    expect(await search.inputValue()).toBe('BARCELONA')
+
+    // Into the event and back, by the browser and by the page's own link.
+    await page.getByRole('link', { name: /Summer Signal Festival/ }).click()
+    await page.getByRole('heading', { name: 'Summer Signal Festival', level: 1 }).waitFor()
+    await page.goBack()
+    await expect
+      .poll(allNames, waitingFor('the list after Back'))
+      .toEqual(['Summer Signal Festival'])
+    await page.getByRole('link', { name: /Summer Signal Festival/ }).click()
+    await page.getByRole('link', { name: 'Your events' }).click()
+    await urlHas('q=BARCELONA')
+    expect(await search.inputValue()).toBe('BARCELONA')
+
+    // A filter, with its count, combined with no search.
+    await search.fill('')
+    await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany (1)' })
+    await expect.poll(allNames, waitingFor('the country filter')).toEqual(['Tap-In Gallery Walk'])
+    await urlHas('country=Germany')
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false)
+
+    // Offline, the kept list is searched and filtered the same.
+    await context.setOffline(true)
+    await page.reload()
+    await expect
+      .poll(allNames, waitingFor('the offline list, filtered'))
+      .toEqual(['Tap-In Gallery Walk'])
+    await search.fill('zzz')
+    await page.getByRole('heading', { name: 'No events match “zzz”' }).waitFor()
+    await page.getByRole('button', { name: 'Show all events' }).click()
+    await expect.poll(allNames, waitingFor('every event back')).toHaveLength(DEMO_TEMPLATES.length)
+    await expect.poll(() => new URL(page.url()).search, waitingFor('a bare URL')).toBe('')
+    expect(await search.inputValue()).toBe('')
+    await context.setOffline(false)
+    expect(errors).toEqual([])
   })
 
   it('opens an event by its address, shares it, and says when an address is unknown', async () => {
