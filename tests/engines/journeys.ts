@@ -307,6 +307,49 @@ export function journeys(
       })
     })
 
+    journey('filters and searches the list, kept in the URL across a reload', async () => {
+      const screen = await signedIn()
+      const listShows = (what: string, wanted: string) =>
+        screen.until(
+          what,
+          (text) =>
+            Array.from(
+              document.querySelectorAll('.event-card__name'),
+              (name) => name.textContent,
+            ).join(' | ') === text,
+          wanted,
+        )
+      await screen.choose('Show', 'Past (3)')
+      await listShows(
+        'the past events only',
+        'Rooftop Listening Party | Genesis Card Drop | Winter Warehouse Session',
+      )
+      // Typed with the engine's keys: accents and case aside.
+      await screen.fill('Search your events', 'GÉNESIS')
+      await listShows('the search over the filter', 'Genesis Card Drop')
+      await screen.waitForText('1 event matches')
+      await screen.until(
+        'the search and the filter in the URL',
+        () => {
+          const search = new URLSearchParams(location.search)
+          return search.get('q') === 'GÉNESIS' && search.get('when') === 'past'
+        },
+        null,
+      )
+      await screen.reload()
+      await expectEventsHome(screen)
+      await listShows('the reloaded list, still searched and filtered', 'Genesis Card Drop')
+      await screen.fill('Search your events', 'zzz')
+      await screen.see({ kind: 'heading', name: 'No events match “GÉNESISzzz”' })
+      await screen.press('Show all events')
+      await screen.waitForLocation('/')
+      await screen.until(
+        'every event of the demo list back',
+        (count) => document.querySelectorAll('.event-card__name').length === count,
+        DEMO_TEMPLATES.length,
+      )
+    })
+
     journey('re-authenticates in the worker when due, after a reload', async () => {
       const screen = await signedIn()
       await screen.window.evaluate(patchSessionInBrowser, reauthDueFields())

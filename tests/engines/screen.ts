@@ -180,6 +180,27 @@ export class Screen {
     await this.window.type(await this.see({ kind: 'field', name: label }), text)
   }
 
+  /**
+   * Chooses the option reading `option` in the select labelled `label`, as the engines' own
+   * select commands do (puppeteer's `page.select`): the value set, then `input` and `change`.
+   */
+  async choose(label: string, option: string): Promise<void> {
+    const select = await this.see({ kind: 'field', name: label })
+    const chosen = await this.window.evaluate(
+      ([css, text]) => {
+        const field = document.querySelector<HTMLSelectElement>(css)
+        const found = Array.from(field?.options ?? []).find((one) => one.text === text)
+        if (!field || !found) return false
+        field.value = found.value
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+        field.dispatchEvent(new Event('change', { bubbles: true }))
+        return true
+      },
+      [select, option] as const,
+    )
+    if (!chosen) throw new Error(`the select “${label}” has no option “${option}”`)
+  }
+
   /** Waits for `text` anywhere on the screen. */
   async waitForText(text: string, timeoutMs = WAIT_MS): Promise<void> {
     await this.see({ kind: 'text', name: text }, timeoutMs)

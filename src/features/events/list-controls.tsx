@@ -1,5 +1,5 @@
 /** Above the home list: the search box, the filters with their counts, the order and the result count. */
-import { useMemo } from 'react'
+import { useId, useMemo, type ReactNode } from 'react'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { BrowsedEvents } from '../../core/event-browse.ts'
@@ -58,101 +58,101 @@ export function ListControls({
       aria-label={t`Search and filter your events`}
       onSubmit={(event) => event.preventDefault()}
     >
-      <label className="list-controls__search">
-        <span>
-          <Trans>Search your events</Trans>
-        </span>
-        <input
-          type="search"
-          className="input"
-          value={text}
-          maxLength={MAX_TYPED}
-          placeholder={t({
-            message: 'Name, city or country',
-            comment: 'Placeholder of the search box above the list of events',
-          })}
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => onText(event.currentTarget.value)}
-        />
-      </label>
+      <Field label={<Trans>Search your events</Trans>} className="list-controls__search">
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            className="input"
+            value={text}
+            maxLength={MAX_TYPED}
+            placeholder={t({
+              message: 'Name, city or country',
+              comment: 'Placeholder of the search box above the list of events',
+            })}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => onText(event.currentTarget.value)}
+          />
+        )}
+      </Field>
       <div className="list-controls__filters">
-        <label>
-          <span>
-            <Trans comment="Filter: events now and upcoming, or past">Show</Trans>
-          </span>
-          <select
-            className="input"
-            value={search.when ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value
-              onSearch({ when: value === 'now' || value === 'past' ? value : undefined })
-            }}
-          >
-            <option value="">{counted(t`All events`, all)}</option>
-            <option value="now">{counted(t`Now and upcoming`, browsed.when.now)}</option>
-            <option value="past">
-              {counted(
-                t({ message: 'Past', comment: 'Heading of the group of events that are over' }),
-                browsed.when.past,
-              )}
-            </option>
-          </select>
-        </label>
-        <label>
-          <span>
-            <Trans comment="Filter: the year of the events">Year</Trans>
-          </span>
-          <select
-            className="input"
-            value={search.year ?? ''}
-            onChange={(event) => {
-              const value = Number(event.currentTarget.value)
-              onSearch({ year: value > 0 ? value : undefined })
-            }}
-          >
-            <option value="">{counted(t`All years`, browsed.anyYear)}</option>
-            {years.map((facet) => (
-              <option key={facet.value} value={facet.value}>
-                {counted(String(facet.value), facet.count)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {countries.length > 0 ? (
-          <label>
-            <span>
-              <Trans comment="Filter: the country of the events">Country</Trans>
-            </span>
+        <Field label={<Trans comment="Filter: events now and upcoming, or past">Show</Trans>}>
+          {(id) => (
             <select
+              id={id}
               className="input"
-              value={chosenCountry}
-              onChange={(event) => onSearch({ country: event.currentTarget.value || undefined })}
+              value={search.when ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value
+                onSearch({ when: value === 'now' || value === 'past' ? value : undefined })
+              }}
             >
-              <option value="">{counted(t`All countries`, browsed.anyCountry)}</option>
-              {countries.map((facet) => (
+              <option value="">{counted(t`All events`, all)}</option>
+              <option value="now">{counted(t`Now and upcoming`, browsed.when.now)}</option>
+              <option value="past">
+                {counted(
+                  t({ message: 'Past', comment: 'Heading of the group of events that are over' }),
+                  browsed.when.past,
+                )}
+              </option>
+            </select>
+          )}
+        </Field>
+        <Field label={<Trans comment="Filter: the year of the events">Year</Trans>}>
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={search.year ?? ''}
+              onChange={(event) => {
+                const value = Number(event.currentTarget.value)
+                onSearch({ year: value > 0 ? value : undefined })
+              }}
+            >
+              <option value="">{counted(t`All years`, browsed.anyYear)}</option>
+              {years.map((facet) => (
                 <option key={facet.value} value={facet.value}>
-                  {counted(facet.value, facet.count)}
+                  {counted(String(facet.value), facet.count)}
                 </option>
               ))}
             </select>
-          </label>
+          )}
+        </Field>
+        {countries.length > 0 ? (
+          <Field label={<Trans comment="Filter: the country of the events">Country</Trans>}>
+            {(id) => (
+              <select
+                id={id}
+                className="input"
+                value={chosenCountry}
+                onChange={(event) => onSearch({ country: event.currentTarget.value || undefined })}
+              >
+                <option value="">{counted(t`All countries`, browsed.anyCountry)}</option>
+                {countries.map((facet) => (
+                  <option key={facet.value} value={facet.value}>
+                    {counted(facet.value, facet.count)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         ) : null}
-        <label>
-          <span>
-            <Trans comment="How past events are ordered">Order</Trans>
-          </span>
-          <select
-            className="input"
-            value={search.sort ?? 'newest'}
-            onChange={(event) =>
-              onSearch({ sort: event.currentTarget.value === 'oldest' ? 'oldest' : undefined })
-            }
-          >
-            <option value="newest">{t`Newest first`}</option>
-            <option value="oldest">{t`Oldest first`}</option>
-          </select>
-        </label>
+        <Field label={<Trans comment="How past events are ordered">Order</Trans>}>
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={search.sort ?? 'newest'}
+              onChange={(event) =>
+                onSearch({ sort: event.currentTarget.value === 'oldest' ? 'oldest' : undefined })
+              }
+            >
+              <option value="newest">{t`Newest first`}</option>
+              <option value="oldest">{t`Oldest first`}</option>
+            </select>
+          )}
+        </Field>
       </div>
       <p className="muted list-controls__count" role="status" data-testid="match-count">
         {isNarrowed(search)
@@ -160,5 +160,27 @@ export function ListControls({
           : t`${plural(total, { one: '# event', other: '# events' })}`}
       </p>
     </form>
+  )
+}
+
+/**
+ * A label over its control, tied by id (not wrapped: a select inside its label would take its
+ * chosen option into its name, "Country All countries (12)").
+ */
+function Field({
+  label,
+  className,
+  children,
+}: {
+  label: ReactNode
+  className?: string
+  children(id: string): ReactNode
+}) {
+  const id = useId()
+  return (
+    <div className={className ? `list-controls__field ${className}` : 'list-controls__field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+    </div>
   )
 }
