@@ -97,6 +97,20 @@ const signedInScreens: Screen[] = [
     },
   ],
   [
+    'the home list filtered, its controls set',
+    async (page) => {
+      await page.goto(appUrl + '/?when=past&sort=oldest&q=session')
+      await page.getByRole('heading', { name: 'Winter Warehouse Session' }).waitFor()
+    },
+  ],
+  [
+    'a search that finds nothing',
+    async (page) => {
+      await page.goto(appUrl + '/?q=nothing%20like%20this')
+      await page.getByRole('heading', { name: 'No events match “nothing like this”' }).waitFor()
+    },
+  ],
+  [
     'an event',
     async (page) => {
       await page.goto(appUrl + '/')
