@@ -62,6 +62,8 @@ const SCREENS = [
   'tap-invalid',
   'not-found',
   'home',
+  'home-filtered',
+  'home-no-match',
   'event',
   'account',
   'signed-in-sign-in',
@@ -91,6 +93,15 @@ describe.each(THEMES)('%s theme', (theme) => {
       await signInWithCode(page)
       await expectEventsHome(page)
       await shoot(page, 'home', width, theme)
+      // The list searched within a filter, and a search that finds nothing.
+      await page.goto(appUrl + '/?when=past&sort=oldest&q=session')
+      await page.getByRole('heading', { name: 'Winter Warehouse Session' }).waitFor()
+      await shoot(page, 'home-filtered', width, theme)
+      await page.goto(appUrl + '/?q=nothing%20like%20this')
+      await page.getByTestId('no-match').waitFor()
+      await shoot(page, 'home-no-match', width, theme)
+      await page.goto(appUrl + '/')
+      await expectEventsHome(page)
       await page.getByTestId('event-card').first().click()
       await shoot(page, 'event', width, theme)
       await page.goto(appUrl + '/account')
@@ -105,7 +116,7 @@ describe.each(THEMES)('%s theme', (theme) => {
       await page.goto(appUrl + '/auth/email')
       await page.getByRole('heading', { name: 'You are signed in' }).waitFor()
       await shoot(page, 'signed-in-sign-in', width, theme)
-      // Nine screens and a sign-in: more than one journey's time on a busy machine.
+      // Eleven screens and a sign-in: more than one journey's time on a busy machine.
     },
     scaled(120_000),
   )
@@ -137,6 +148,8 @@ describe('every language', () => {
       await expectEventsHome(page)
       const signedIn: [string, string, string | undefined][] = [
         ['home', '/', 'Your events'],
+        ['home-filtered', '/?when=past&sort=oldest&q=session', 'Your events'],
+        ['home-no-match', '/?q=nothing%20like%20this', 'Your events'],
         ['account', '/account', 'Account'],
         ['not-found', '/no/such/page', 'Page not found'],
         ['signed-in-sign-in', '/auth/email', undefined],
@@ -145,6 +158,13 @@ describe('every language', () => {
         await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
         for (const [name, path, heading] of signedIn) {
           await page.goto(appUrl + path)
+          // The list's screens once their list (or its empty result) is in.
+          if (name.startsWith('home')) {
+            await page
+              .locator('[data-testid="event-card"], [data-testid="no-match"]')
+              .first()
+              .waitFor()
+          }
           await shootIn(page, locale, name, heading)
         }
         await page.goto(appUrl + '/')

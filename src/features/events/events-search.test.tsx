@@ -185,11 +185,11 @@ describe('filtering the list', () => {
   it('offers each year, country and group with how many events it holds', async () => {
     await renderHome()
     // This year's two (or this year's and next year's) come first.
-    expect(options('Year')[0]).toBe('All years (6)')
+    expect(options('Year')[0]).toBe('All (6)')
     expect(options('Year').slice(-2)).toEqual(['2021 (2)', '2019 (2)'])
-    expect(options('Show')).toEqual(['All events (6)', 'Now and upcoming (2)', 'Past (4)'])
+    expect(options('Show')).toEqual(['All (6)', 'Now and upcoming (2)', 'Past (4)'])
     expect(options('Country')).toEqual([
-      'All countries (6)',
+      'All (6)',
       'Brasil (1)',
       'Deutschland (1)',
       'Portugal (1)',
@@ -207,7 +207,7 @@ describe('filtering the list', () => {
     fireEvent.change(select('Year'), { target: { value: '2019' } })
     expect(onSearch).toHaveBeenLastCalledWith({ year: 2019 })
     expect(cardNames()).toEqual(['Winter meetup'])
-    expect(options('Show')).toEqual(['All events (1)', 'Now and upcoming (0)', 'Past (1)'])
+    expect(options('Show')).toEqual(['All (1)', 'Now and upcoming (0)', 'Past (1)'])
     fireEvent.change(box(), { target: { value: 'hack' } })
     await waitFor(() => expect(screen.getByTestId('no-match')).toBeInTheDocument())
     fireEvent.change(select('Year'), { target: { value: '' } })

@@ -88,7 +88,12 @@ export function ListControls({
                 onSearch({ when: value === 'now' || value === 'past' ? value : undefined })
               }}
             >
-              <option value="">{counted(t`All events`, all)}</option>
+              <option value="">
+                {counted(
+                  t({ message: 'All', context: 'events', comment: 'Show filter: every event' }),
+                  all,
+                )}
+              </option>
               <option value="now">{counted(t`Now and upcoming`, browsed.when.now)}</option>
               <option value="past">
                 {counted(
@@ -110,7 +115,12 @@ export function ListControls({
                 onSearch({ year: value > 0 ? value : undefined })
               }}
             >
-              <option value="">{counted(t`All years`, browsed.anyYear)}</option>
+              <option value="">
+                {counted(
+                  t({ message: 'All', context: 'years', comment: 'Year filter: every year' }),
+                  browsed.anyYear,
+                )}
+              </option>
               {years.map((facet) => (
                 <option key={facet.value} value={facet.value}>
                   {counted(String(facet.value), facet.count)}
@@ -128,7 +138,16 @@ export function ListControls({
                 value={chosenCountry}
                 onChange={(event) => onSearch({ country: event.currentTarget.value || undefined })}
               >
-                <option value="">{counted(t`All countries`, browsed.anyCountry)}</option>
+                <option value="">
+                  {counted(
+                    t({
+                      message: 'All',
+                      context: 'countries',
+                      comment: 'Country filter: every country',
+                    }),
+                    browsed.anyCountry,
+                  )}
+                </option>
                 {countries.map((facet) => (
                   <option key={facet.value} value={facet.value}>
                     {counted(facet.value, facet.count)}
