@@ -7,6 +7,11 @@
  *
  * "First screen" is the first frame after the top card of the new list is in the page: timed in
  * the page from the click (performance.now) or from the reload's navigation start.
+ *
+ * Then, with 1,000 events and the CPU 4× slower (the phone profile of `bench:journeys`), the
+ * search and a filter: from a keystroke in the search box (its `keydown`) and from choosing a
+ * year (its `change`) to the first frame after the results changed on screen (the count above
+ * the list, rendered with the list).
  */
 import { chromium, type Page } from 'playwright-core'
 import { MAX_EVENTS, MAX_EVENTS_BODY_BYTES } from '../../src/core/constants.ts'
@@ -163,6 +168,109 @@ async function listLength(page: Page): Promise<number> {
   return total
 }
 
+/** The CPU slowdown of the phone profile (`bench:journeys`, Lighthouse's mobile setting). */
+const PHONE_CPU_SLOWDOWN = 4
+const COUNT = '[data-testid="match-count"]'
+const SEARCH_BOX = 'input[type="search"]'
+
+/**
+ * Ms from the first `trigger` event on `selector` to the first frame after the result count
+ * changed, with `act` (a real key press or choice, from outside the page) in between.
+ */
+async function timeToResults(
+  page: Page,
+  selector: string,
+  trigger: 'keydown' | 'change',
+  act: () => Promise<void>,
+): Promise<number> {
+  await page.evaluate(
+    ({ selector, trigger, count, deadline }) => {
+      const field = document.querySelector(selector)
+      const shown = document.querySelector(count)
+      if (!field || !shown) throw new Error(`No ${selector} or no result count on the page`)
+      const before = shown.textContent
+      const page = window as unknown as { resultsIn?: Promise<number> }
+      page.resultsIn = new Promise<number>((resolve, reject) => {
+        let start: number | null = null
+        field.addEventListener(trigger, (event) => (start ??= event.timeStamp), { capture: true })
+        const timer = setTimeout(() => {
+          observer.disconnect()
+          reject(new Error(`The results did not change within ${deadline} ms`))
+        }, deadline)
+        const observer = new MutationObserver(() => {
+          if (shown.textContent === before || start === null) return
+          observer.disconnect()
+          clearTimeout(timer)
+          const from = start
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - from), 0))
+        })
+        observer.observe(shown, { subtree: true, childList: true, characterData: true })
+      })
+    },
+    { selector, trigger, count: COUNT, deadline: DEADLINE_MS },
+  )
+  await act()
+  return page.evaluate(() => (window as unknown as { resultsIn: Promise<number> }).resultsIn)
+}
+
+/**
+ * With 1,000 events on a phone's CPU: each letter typed into an empty box and each clear of it
+ * (the whole list back), then each year chosen and "All" again. Prints ms per run and medians.
+ */
+async function timeSearchAndFilter(page: Page, stack: Stack, userId: string, tag: string) {
+  await timeRefresh(page, stack, userId, 1_000, tag)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+  try {
+    const box = page.locator(SEARCH_BOX)
+    const typed: number[] = []
+    const cleared: number[] = []
+    for (const letter of ['l', 'b', 'm', 't', 'z', 'g', 'w']) {
+      await box.focus()
+      typed.push(
+        await timeToResults(page, SEARCH_BOX, 'keydown', () => page.keyboard.press(letter)),
+      )
+      cleared.push(
+        await timeToResults(page, SEARCH_BOX, 'keydown', () => page.keyboard.press('Backspace')),
+      )
+    }
+    const year = page.getByRole('combobox', { name: 'Year' })
+    const years = (
+      await year
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    ).filter(Boolean)
+    const chosen: number[] = []
+    const all: number[] = []
+    for (const value of years) {
+      const select = `select:has(option[value="${value}"])`
+      chosen.push(
+        await timeToResults(page, select, 'change', () => year.selectOption(value).then(() => {})),
+      )
+      all.push(
+        await timeToResults(page, select, 'change', () => year.selectOption('').then(() => {})),
+      )
+    }
+    console.log(
+      `\nSearch and filter over 1,000 events, CPU ${PHONE_CPU_SLOWDOWN}× slower: ms from the ` +
+        'input to the first frame with the results on screen (each run | median)',
+    )
+    console.log('input | each run | median')
+    console.log('--- | --- | ---')
+    console.log(`a letter typed into the empty box | ${ms(typed)} | ${Math.round(median(typed))}`)
+    console.log(
+      `the box cleared (every event back) | ${ms(cleared)} | ${Math.round(median(cleared))}`,
+    )
+    console.log(
+      `a year chosen (${years.join(', ')}) | ${ms(chosen)} | ${Math.round(median(chosen))}`,
+    )
+    console.log(`"All" years again | ${ms(all)} | ${Math.round(median(all))}`)
+    console.log('Target: within 50 ms of a keystroke.')
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  }
+}
+
 const ms = (values: number[]) => values.map((value) => `${Math.round(value)}`).join(' ')
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`
 
@@ -216,6 +324,8 @@ async function main(): Promise<void> {
         ].join(' | '),
       )
     }
+
+    await timeSearchAndFilter(page, stack, userId, `r${run++}`)
 
     // An answer over the limit: refused, the last list and a message stay on screen.
     const huge = longList(12_000, `r${run++}`, stack.cards.url)

@@ -25,9 +25,24 @@ function sortBy(
   return keyed.map(({ event }) => event)
 }
 
+/** An event's sort times, read once per event object (a search sorts the same events often). */
+const times = new WeakMap<PoapEvent, { start: number | null; end: number | null }>()
+
+function timesOf(event: PoapEvent) {
+  let known = times.get(event)
+  if (known === undefined) {
+    known = {
+      start: firstTime([event.startDate, event.endDate], eventDateStartMs),
+      end: firstTime([event.endDate, event.startDate], eventDateEndMs),
+    }
+    times.set(event, known)
+  }
+  return known
+}
+
 /** Active group: soonest start first (the end when there is no start), undated last. */
 export const sortActive = (events: readonly PoapEvent[]): PoapEvent[] =>
-  sortBy(events, (e) => firstTime([e.startDate, e.endDate], eventDateStartMs), 1)
+  sortBy(events, (e) => timesOf(e).start, 1)
 
 /**
  * Past group: most recent end first (the start when there is no end); or, `oldest` first, the
@@ -38,5 +53,5 @@ export const sortPast = (
   order: 'newest' | 'oldest' = 'newest',
 ): PoapEvent[] =>
   order === 'newest'
-    ? sortBy(events, (e) => firstTime([e.endDate, e.startDate], eventDateEndMs), -1)
-    : sortBy(events, (e) => firstTime([e.startDate, e.endDate], eventDateStartMs), 1)
+    ? sortBy(events, (e) => timesOf(e).end, -1)
+    : sortBy(events, (e) => timesOf(e).start, 1)

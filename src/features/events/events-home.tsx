@@ -2,8 +2,7 @@
  * The signed-in home: the holder's events, searched and filtered as the URL says, now and upcoming
  * first and the past by year, with age, offline state and refresh.
  */
-import { useDeferredValue, useMemo } from 'react'
-import { plural } from '@lingui/core/macro'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useDocumentTitle } from '../../shared/use-document-title.ts'
 import { browseEvents } from '../../core/event-browse.ts'
@@ -11,10 +10,9 @@ import type { ListSearch } from '../../core/list-search.ts'
 import { selectReachability } from '../../store/app-store.ts'
 import { useAppStore } from '../../store/use-app-store.tsx'
 import { eventsErrorText } from '../../shared/events-error.ts'
-import { EventGroup } from './event-group.tsx'
+import { EventList } from './event-list.tsx'
 import { formatAge } from './format.ts'
 import { ListControls } from './list-controls.tsx'
-import { NoMatch } from './no-match.tsx'
 import { useAppBadge } from './use-app-badge.ts'
 import { useNow } from './use-now.ts'
 import { useSearchText } from './use-search-text.ts'
@@ -57,10 +55,10 @@ export function EventsHome({
   const everything = useMemo(() => browseEvents(events.list ?? [], {}, now), [events.list, now])
   useAppBadge(events.list === null ? null : everything.happening.size)
   const total = events.list?.length ?? 0
-  const showAll = () => {
+  const showAll = useCallback(() => {
     setText('')
     onSearch(UNFILTERED)
-  }
+  }, [setText, onSearch])
   // Without a list, a skeleton only makes sense while one can still arrive.
   const waiting = events.list === null && reach === 'online' && !events.error
   // In the app's language, as the sentence around it: never "Updated hace 5 minutos".
@@ -183,51 +181,7 @@ export function EventsHome({
           total={total}
         />
       ) : null}
-      {total > 0 && list.matching === 0 ? <NoMatch query={wanted.q} onShowAll={showAll} /> : null}
-      {list.now.length > 0 ? (
-        <EventGroup
-          id="group-now"
-          title={t`Now and upcoming`}
-          showMore={(count) =>
-            t`${plural(count, {
-              one: 'Show # more upcoming event',
-              other: 'Show # more upcoming events',
-            })}`
-          }
-          sections={[{ key: 'now', heading: null, events: list.now }]}
-          happening={list.happening}
-        />
-      ) : null}
-      {list.past.length > 0 ? (
-        <EventGroup
-          id="group-past"
-          title={t({ message: 'Past', comment: 'Heading of the group of events that are over' })}
-          showMore={(count) =>
-            t`${plural(count, { one: 'Show # more past event', other: 'Show # more past events' })}`
-          }
-          sections={list.past.map((group) => ({
-            key: String(group.year),
-            heading: <YearHeading year={group.year} total={group.events.length} />,
-            events: group.events,
-          }))}
-        />
-      ) : null}
+      <EventList list={list} query={wanted.q} total={total} onShowAll={showAll} />
     </section>
-  )
-}
-
-/** A year's heading in the past, with how many events it holds: "2021 · 6 events". */
-function YearHeading({ year, total }: { year: number | null; total: number }) {
-  const { t } = useLingui()
-  const events = t`${plural(total, { one: '# event', other: '# events' })}`
-  return (
-    <h3 className="event-section__heading">
-      {year === null ? (
-        <Trans comment="Heading of the past events whose date is not known">Date unknown</Trans>
-      ) : (
-        String(year)
-      )}{' '}
-      <span className="muted">· {events}</span>
-    </h3>
   )
 }
