@@ -1,6 +1,6 @@
 /** Searching events as holders type, in the six languages and beyond. */
 import { describe, expect, it } from 'vitest'
-import { eventMatcher, searchKey } from './event-search.ts'
+import { eventMatcher, prepareSearch, searchKey } from './event-search.ts'
 import type { PoapEvent } from './poap-event.ts'
 import { bareEvent } from './testing/poap-events.ts'
 
@@ -59,5 +59,19 @@ describe('eventMatcher', () => {
 describe('searchKey', () => {
   it('makes runs of space one, and trims', () => {
     expect(searchKey('  São\u3000Paulo \n ')).toBe('sao paulo')
+  })
+})
+
+describe('prepareSearch', () => {
+  it('reads each event’s text ahead: a later search uses what was read then', () => {
+    // Events are never changed in place; changing one here shows when its text was read.
+    const read = event('Zürich night', { city: 'Zürich' })
+    const unread = event('Zürich day', { city: 'Zürich' })
+    prepareSearch([read])
+    read.name = 'Renamed'
+    read.city = null
+    unread.name = 'Renamed too'
+    unread.city = null
+    expect([read, unread].filter(eventMatcher('zurich'))).toEqual([read])
   })
 })

@@ -40,6 +40,14 @@ function keyOf(event: PoapEvent): string {
   return key
 }
 
+/**
+ * Reads the searched text of every event ahead of the first keystroke (when the list arrives and
+ * the page is idle), so that keystroke does not wait for a thousand events to be read.
+ */
+export function prepareSearch(events: readonly PoapEvent[]): void {
+  for (const event of events) keyOf(event)
+}
+
 /** Whether `event` holds every word of `query` (an empty query holds for every event). */
 export function eventMatcher(query: string): (event: PoapEvent) => boolean {
   const words = searchKey(query).split(' ').filter(Boolean)

@@ -7,8 +7,8 @@ import { EventGroup } from './event-group.tsx'
 import { NoMatch } from './no-match.tsx'
 
 /**
- * Renders again only when the browsed list (or the language) changes: a keystroke re-renders the
- * search box at once and this list once the search has run (the home defers it).
+ * Renders again only when the browsed list (or the language) changes: a change of the search or
+ * of a filter that leaves the list as it was renders none of it again.
  */
 export const EventList = memo(function EventList({
   list,
