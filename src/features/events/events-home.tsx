@@ -17,7 +17,7 @@ import { formatAge } from './format.ts'
 import { ListControls } from './list-controls.tsx'
 import { useAppBadge } from './use-app-badge.ts'
 import { useNow } from './use-now.ts'
-import { useSearchText } from './use-search-text.ts'
+import { settled, useListSearch } from './use-list-search.ts'
 import './events.css'
 
 /** Everything but the order: what "Show all events" clears. */
@@ -25,7 +25,7 @@ const UNFILTERED = { q: undefined, year: undefined, when: undefined, country: un
 
 /**
  * The list screen. `onRefresh` asks the session host for a fresh list; `search` is the URL's,
- * and `onSearch` changes it (a field set to undefined leaves the URL).
+ * and `onSearch` puts a new one there (a field undefined leaves the URL).
  */
 export function EventsHome({
   onRefresh,
@@ -34,7 +34,7 @@ export function EventsHome({
 }: {
   onRefresh(): void
   search: ListSearch
-  onSearch(patch: Partial<ListSearch>): void
+  onSearch(search: ListSearch): void
 }) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`Your events`)
@@ -42,14 +42,11 @@ export function EventsHome({
   const net = useAppStore((state) => state.net)
   const reach = useAppStore(selectReachability)
   const now = useNow()
-  const [text, setText] = useSearchText(search.q, (q) => onSearch({ q }))
-  // The list follows each keystroke in the same render: a search over a thousand events and a
-  // page of cards fit in a frame on a phone (npm run bench:long-list), and the cards it keeps are
-  // not rendered again (EventList and EventCard are memoised).
-  const wanted = useMemo(
-    () => ({ ...search, q: text.trim() === '' ? undefined : text }),
-    [search, text],
-  )
+  // The search shown, ahead of the URL: the list follows each keystroke and each choice in the
+  // render that follows it, and the cards it keeps are not rendered again (EventList and
+  // EventCard are memoised; npm run bench:long-list times it on a phone's CPU).
+  const [shown, change] = useListSearch(search, onSearch)
+  const wanted = useMemo(() => settled(shown), [shown])
   // Browsed at the same `now` as the ages shown: an event of unknown status moves by its dates.
   const list = useMemo(
     () => browseEvents(events.list ?? [], wanted, now),
@@ -63,10 +60,7 @@ export function EventsHome({
     const list = events.list
     if (list !== null) void idleAfter(Promise.resolve()).then(() => prepareSearch(list))
   }, [events.list])
-  const showAll = useCallback(() => {
-    setText('')
-    onSearch(UNFILTERED)
-  }, [setText, onSearch])
+  const showAll = useCallback(() => change(UNFILTERED), [change])
   // Without a list, a skeleton only makes sense while one can still arrive.
   const waiting = events.list === null && reach === 'online' && !events.error
   // In the app's language, as the sentence around it: never "Updated hace 5 minutos".
@@ -182,9 +176,8 @@ export function EventsHome({
       {total > 0 ? (
         <ListControls
           search={wanted}
-          text={text}
-          onText={setText}
-          onSearch={onSearch}
+          text={shown.q ?? ''}
+          onSearch={change}
           browsed={list}
           total={total}
         />

@@ -88,7 +88,7 @@ function Home({
   onSearch,
 }: {
   initial: ListSearch
-  onSearch?: (patch: Partial<ListSearch>) => void
+  onSearch?: (search: ListSearch) => void
 }) {
   const [search, setSearch] = useState(initial)
   return (
@@ -99,9 +99,9 @@ function Home({
       <EventsHome
         onRefresh={() => {}}
         search={search}
-        onSearch={(patch) => {
-          onSearch?.(patch)
-          setSearch((previous) => parseListSearch({ ...previous, ...patch }))
+        onSearch={(next) => {
+          onSearch?.(next)
+          setSearch(parseListSearch({ ...next }))
         }}
       />
     </>
@@ -139,10 +139,14 @@ describe('searching the list', () => {
     const onSearch = vi.fn()
     await renderHome({}, onSearch)
     for (const text of ['z', 'zu', 'zur']) fireEvent.change(box(), { target: { value: text } })
-    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ q: 'zur' }))
+    await waitFor(() =>
+      expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ q: 'zur' })),
+    )
     expect(onSearch).toHaveBeenCalledTimes(1)
     fireEvent.change(box(), { target: { value: '   ' } })
-    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ q: undefined }))
+    await waitFor(() =>
+      expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ q: undefined })),
+    )
     expect(box()).toHaveValue('   ')
   })
 
@@ -162,12 +166,14 @@ describe('searching the list', () => {
     expect(screen.getByRole('heading', { name: 'No events match “nowhere”' })).toBeInTheDocument()
     expect(cardNames()).toEqual([])
     fireEvent.click(screen.getByRole('button', { name: 'Show all events' }))
-    expect(onSearch).toHaveBeenCalledWith({
-      q: undefined,
-      year: undefined,
-      when: undefined,
-      country: undefined,
-    })
+    expect(onSearch).toHaveBeenCalledWith(
+      expect.objectContaining({
+        q: undefined,
+        year: undefined,
+        when: undefined,
+        country: undefined,
+      }),
+    )
     expect(box()).toHaveValue('')
     expect(cardNames()).toHaveLength(EVENTS.length)
     expect(screen.queryByTestId('no-match')).toBeNull()
@@ -202,17 +208,37 @@ describe('filtering the list', () => {
     const onSearch = vi.fn()
     await renderHome({}, onSearch)
     fireEvent.change(select('Country'), { target: { value: 'Schweiz' } })
-    expect(onSearch).toHaveBeenLastCalledWith({ country: 'Schweiz' })
+    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ country: 'Schweiz' }))
     expect(cardNames()).toEqual(['Hackathon', 'Winter meetup'])
     fireEvent.change(select('Year'), { target: { value: '2019' } })
-    expect(onSearch).toHaveBeenLastCalledWith({ year: 2019 })
+    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ year: 2019 }))
     expect(cardNames()).toEqual(['Winter meetup'])
     expect(options('Show')).toEqual(['All (1)', 'Now and upcoming (0)', 'Past (1)'])
     fireEvent.change(box(), { target: { value: 'hack' } })
     await waitFor(() => expect(screen.getByTestId('no-match')).toBeInTheDocument())
     fireEvent.change(select('Year'), { target: { value: '' } })
-    expect(onSearch).toHaveBeenLastCalledWith({ year: undefined })
+    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ year: undefined }))
     expect(cardNames()).toEqual(['Hackathon'])
+  })
+
+  it('shows a choice’s results at once, without waiting for the URL to take it', async () => {
+    const write = vi.fn()
+    // A URL that never changes: the router still busy with the navigation.
+    await renderInRouter(
+      <EventsHome onRefresh={() => {}} search={{}} onSearch={write} />,
+      signedInStore([eventsMessage(EVENTS)]),
+    )
+    fireEvent.change(select('Year'), { target: { value: '2019' } })
+    expect(cardNames()).toEqual(['Winter meetup', 'ETH東京'])
+    expect(write).toHaveBeenCalledTimes(1)
+    expect(write).toHaveBeenLastCalledWith(expect.objectContaining({ year: 2019, q: undefined }))
+    // Typing then a choice: the choice takes the typed words with it, at once.
+    fireEvent.change(box(), { target: { value: 'winter' } })
+    fireEvent.change(select('Order'), { target: { value: 'oldest' } })
+    expect(write).toHaveBeenLastCalledWith(
+      expect.objectContaining({ year: 2019, q: 'winter', sort: 'oldest' }),
+    )
+    expect(cardNames()).toEqual(['Winter meetup'])
   })
 
   it('keeps a year or country the URL asks for that holds nothing, with its zero', async () => {

@@ -13,16 +13,15 @@ export const validateHomeSearch = parseListSearch
 const EVERYTHING: ListSearch = {}
 
 /**
- * The list's search from the URL, and a change to it. Each change replaces the history entry
+ * The list's search from the URL, and a new one to put there. Each replaces the history entry
  * (Back leaves the list, as it did before the search); a reload, a return from an event or a
  * shared link finds the search in the URL.
  */
-export function useHomeSearch(): [ListSearch, (patch: Partial<ListSearch>) => void] {
+export function useHomeSearch(): [ListSearch, (search: ListSearch) => void] {
   const search = useSearch({ from: '/', shouldThrow: false }) ?? EVERYTHING
   const navigate = useNavigate({ from: '/' })
   const change = useCallback(
-    (patch: Partial<ListSearch>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true }),
+    (next: ListSearch) => void navigate({ search: next, replace: true }),
     [navigate],
   )
   return [search, change]

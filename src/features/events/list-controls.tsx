@@ -16,16 +16,14 @@ const MAX_TYPED = 200
 export function ListControls({
   search,
   text,
-  onText,
   onSearch,
   browsed,
   total,
 }: {
   search: ListSearch
-  /** The search box's text (ahead of the URL while the holder types). */
+  /** The search box's text, as typed. */
   text: string
-  onText(text: string): void
-  /** Changes filters in the URL; a field set to undefined is dropped. */
+  /** Changes the search or a filter; a field set to undefined is dropped. */
   onSearch(patch: Partial<ListSearch>): void
   browsed: BrowsedEvents
   /** Events in the whole list. */
@@ -72,7 +70,7 @@ export function ListControls({
             })}
             autoComplete="off"
             enterKeyHint="search"
-            onChange={(event) => onText(event.currentTarget.value)}
+            onChange={(event) => onSearch({ q: event.currentTarget.value })}
           />
         )}
       </Field>
