@@ -142,6 +142,20 @@ describe('sign-out', () => {
     expect(localStorage.getItem('wagmi.store')).toBeNull()
   })
 
+  it('clears the app’s badge (it counted the holder’s events), where the browser has one', async () => {
+    const clearAppBadge = vi.fn(() => Promise.reject(new Error('not installed')))
+    Object.assign(navigator, { clearAppBadge })
+    try {
+      await start('worker')
+      deliver(signin)
+      expect(clearAppBadge).not.toHaveBeenCalled()
+      deliver({ v, type: WORKER_MESSAGE.signout, reason: 'user' })
+      expect(clearAppBadge).toHaveBeenCalledTimes(1)
+    } finally {
+      Reflect.deleteProperty(navigator, 'clearAppBadge')
+    }
+  })
+
   it('does nothing for a tab that was never signed in', async () => {
     await start('worker')
     localStorage.setItem(RETURN_TARGET_KEY, '{"path":"/account","email":"a@example.com"}')
