@@ -30,7 +30,7 @@ async function cards(page: Page) {
   return page.getByTestId('event-card').evaluateAll((elements) =>
     elements.map((element) => ({
       name: element.querySelector('.event-card__name')?.textContent ?? '',
-      badge: element.querySelector('.badge')?.textContent ?? '',
+      badge: element.querySelector('.badge:not(.badge--now)')?.textContent ?? '',
       text: element.textContent ?? '',
     })),
   )

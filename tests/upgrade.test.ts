@@ -21,6 +21,19 @@ import { expectEventsHome, readEngineState, setNetwork } from './support/stack.t
 import { distDir } from './support/test-stack.ts'
 import { scaled } from './support/deadline.ts'
 
+/**
+ * Each card's text as the release before showed it: this release adds the "Happening now" mark
+ * to today's events (issue 37), which the comparison leaves out.
+ */
+const cardTexts = (page: Page) =>
+  page.getByTestId('event-card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const copy = card.cloneNode(true) as Element
+      copy.querySelector('.badge--now')?.remove()
+      return (copy.textContent ?? '').trim()
+    }),
+  )
+
 const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
 
 const suite = browserSuite()
@@ -72,7 +85,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   expect(await release(first)).toBe('previous')
   // The engine's one stored record carries its layout's version; this release reads the same.
   expect((await readEngineState(first))?.schema).toBe(1)
-  const listBefore = await first.getByTestId('event-card').allTextContents()
+  const listBefore = await cardTexts(first)
 
   // A card tapped while the services cannot be reached: the old release keeps it.
   await setNetwork(false)
@@ -98,7 +111,7 @@ it('a signed-in holder with two tabs and a kept tap comes through the upgrade an
   await prompt(first).getByRole('button', { name: 'Reload' }).click()
   await expectRelease(first, 'this', 'the first tab on this release')
   await expectEventsHome(first)
-  expect(await first.getByTestId('event-card').allTextContents()).toEqual(listBefore)
+  expect(await cardTexts(first)).toEqual(listBefore)
   expect(await keptTaps(first)).toBe(1)
   expect((await readEngineState(first))?.schema).toBe(1)
   expect(firstLoads).toBe(1)

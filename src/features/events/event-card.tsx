@@ -40,10 +40,12 @@ export const EventCard = memo(function EventCard({
       <EventImage event={event} size={96} className="event-card__image" />
       <div className="event-card__body">
         {happening ? (
-          <span className="badge badge--now">
-            <Trans comment="Badge on an event whose dates include today">Happening now</Trans>
-          </span>
-        ) : null}{' '}
+          <>
+            <span className="badge badge--now">
+              <Trans comment="Badge on an event whose dates include today">Happening now</Trans>
+            </span>{' '}
+          </>
+        ) : null}
         {event.status !== null ? <StatusBadge status={event.status} /> : null}
         <Name className="event-card__name" dir="auto">
           {event.name}
