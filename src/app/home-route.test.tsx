@@ -2,14 +2,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@testing-library/react'
 import { PROTOCOL_VERSION as v, WORKER_MESSAGE } from '../core/protocol.ts'
 import { SIGNIN_MESSAGE } from '../core/testing/messages.ts'
+import { bareEvent } from '../core/testing/poap-events.ts'
 import { createAppStore } from '../store/app-store.ts'
 import { AppStoreProvider } from '../store/use-app-store.tsx'
 import { createAppRouter } from './router.tsx'
 
-/** Renders `/` over a store whose auth status is still unknown (no message applied yet). */
-async function renderHome() {
+/** Renders `path` (`/` by default) over a store whose auth status is still unknown (no message applied yet). */
+async function renderHome(path = '/') {
   const store = createAppStore()
   const session = {
     handoff: () => Promise.resolve(),
@@ -21,7 +23,7 @@ async function renderHome() {
   }
   const router = createAppRouter(
     { store, session },
-    { history: createMemoryHistory({ initialEntries: ['/'] }) },
+    { history: createMemoryHistory({ initialEntries: [path] }) },
   )
   const view = render(
     <AppStoreProvider store={store}>
@@ -29,7 +31,7 @@ async function renderHome() {
     </AppStoreProvider>,
   )
   await act(() => router.load())
-  return { store, session, ...view }
+  return { store, session, router, ...view }
 }
 
 const main = () => screen.getByRole('main')
@@ -69,5 +71,47 @@ describe('the home route', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
     expect(session.refresh).toHaveBeenCalledOnce()
+  })
+
+  it('reads the list’s search from the address, drops what does not read, and writes choices back', async () => {
+    const { store, router } = await renderHome('/?q=zurich&year=20x1&when=past&extra=1')
+    const events = [
+      bareEvent({
+        id: 'a',
+        name: 'Hackathon',
+        city: 'Zürich',
+        startDate: '2021-05-01',
+        status: 'expired',
+      }),
+      bareEvent({
+        id: 'b',
+        name: 'Meetup',
+        city: 'Lisboa',
+        startDate: '2021-06-01',
+        status: 'expired',
+      }),
+    ]
+    act(() => {
+      store.getState().apply(SIGNIN_MESSAGE)
+      store
+        .getState()
+        .apply({ v, type: WORKER_MESSAGE.events, events, fetchedAt: Date.now(), source: 'network' })
+    })
+    const box = await screen.findByRole('searchbox', { name: 'Search your events' })
+    expect(box).toHaveValue('zurich')
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('past')
+    expect(screen.getAllByTestId('event-card')).toHaveLength(1)
+    // The route's validated search: the bad year left out.
+    const validated = () => router.state.matches.find((match) => match.routeId === '/')?.search
+    expect(validated()).toMatchObject({ q: 'zurich', when: 'past' })
+    expect(validated()?.year).toBeUndefined()
+    fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '2021' } })
+    await waitFor(() => expect(validated()).toMatchObject({ year: 2021, q: 'zurich' }))
+    fireEvent.change(box, { target: { value: 'lisboa' } })
+    await waitFor(() => expect(validated()).toMatchObject({ q: 'lisboa', year: 2021 }))
+    expect(router.state.location.href).toMatch(/[?&]q=lisboa(&|$)/)
+    expect(screen.getAllByTestId('event-card')).toHaveLength(1)
+    expect(screen.getByRole('heading', { name: 'Meetup' })).toBeInTheDocument()
   })
 })
