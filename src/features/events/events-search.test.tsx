@@ -249,6 +249,13 @@ describe('filtering the list', () => {
     expect(options('Country')).toContain('Atlantis (0)')
   })
 
+  it('takes a country written otherwise in the address as the events’ own', async () => {
+    await renderHome({ country: 'SCHWEÏZ' })
+    expect(cardNames()).toEqual(['Hackathon', 'Winter meetup'])
+    expect(select('Country')).toHaveValue('Schweiz')
+    expect(options('Country')).not.toContain('SCHWEÏZ (0)')
+  })
+
   it('orders the past oldest first on request; now and upcoming stays nearest first', async () => {
     await renderHome({ sort: 'oldest' })
     expect(cardNames()).toEqual([

@@ -3,6 +3,7 @@ import { useId, useMemo, type ReactNode } from 'react'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { BrowsedEvents } from '../../core/event-browse.ts'
+import { searchKey } from '../../core/event-search.ts'
 import { isNarrowed, type ListSearch } from '../../core/list-search.ts'
 
 /** The search box's longest text (UTF-16 units; the URL keeps up to 200 characters). */
@@ -35,19 +36,19 @@ export function ListControls({
   const all = browsed.when.now + browsed.when.past
   const matching = browsed.matching
 
-  const years = browsed.years.some((facet) => facet.value === search.year)
-    ? browsed.years
-    : search.year === undefined
+  // A choice the URL asks for that no event holds is listed with its zero, chosen; a country is
+  // the same one as an event's whatever its case, accents or width (as the filter compares them).
+  const years =
+    search.year === undefined || browsed.years.some((facet) => facet.value === search.year)
       ? browsed.years
       : [{ value: search.year, count: 0 }, ...browsed.years]
+  const wantedCountry = search.country === undefined ? null : searchKey(search.country)
+  const listedCountry = browsed.countries.find((facet) => searchKey(facet.value) === wantedCountry)
   const countries =
-    search.country === undefined ||
-    browsed.countries.some((facet) => facet.value.toLowerCase() === search.country?.toLowerCase())
+    search.country === undefined || listedCountry !== undefined
       ? browsed.countries
       : [{ value: search.country, count: 0 }, ...browsed.countries]
-  const chosenCountry =
-    countries.find((facet) => facet.value.toLowerCase() === search.country?.toLowerCase())?.value ??
-    ''
+  const chosenCountry = listedCountry?.value ?? search.country ?? ''
 
   return (
     <form
