@@ -3,6 +3,7 @@
  * happening today marked, the past grouped by year, and how many events each filter choice holds
  * (with the search and the other filters applied, so a choice never promises what it cannot show).
  */
+import { eventDateParts, type EventDate } from './event-date.ts'
 import { sortActive, sortPast } from './event-order.ts'
 import { eventMatcher, searchKey } from './event-search.ts'
 import type { ListSearch } from './list-search.ts'
@@ -69,11 +70,11 @@ function dayFormatter(timeZone: string): (ms: number) => string {
 }
 
 /** The day of an event date: an all-day date is the same day everywhere; an instant, here. */
-function dayOf(date: string | null, day: (ms: number) => string): string | null {
-  if (date === null) return null
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
-  const ms = Date.parse(date)
-  return Number.isNaN(ms) ? null : day(ms)
+function dayOf(date: EventDate | null, day: (ms: number) => string): string | null {
+  const parts = date === null ? null : eventDateParts(date)
+  if (parts === null) return null
+  // A normalised all-day date is written `YYYY-MM-DD` already.
+  return parts.allDay ? date : day(parts.ms)
 }
 
 function factsOf(event: PoapEvent, zone: string, day: (ms: number) => string): Facts {
