@@ -1,6 +1,7 @@
 /**
  * Accessibility in real Chromium: axe finds nothing on any screen, in either theme (in every
- * language: a11y-languages.test.ts); keyboard use.
+ * language, on the screens a holder meets first: screenshots.test.ts, on its way through them);
+ * keyboard use.
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'

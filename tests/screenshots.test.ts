@@ -2,12 +2,17 @@
  * Saves a screenshot of every screen on a phone (390×844) and a laptop (1280×800) in both themes,
  * and on the phone in every other language, into `screenshots/` (git-ignored) for reviewers,
  * checking each screen rendered its heading first, then writes `screenshots/index.html`: a
- * contact sheet of them all.
+ * contact sheet of them all. On its way through the other languages it checks their
+ * accessibility too (axe, in real Chromium), on the screens a holder meets first: signed out in a
+ * browser that prefers the language, and signed in having chosen it (the account page: the most
+ * controls; a tap: the most states). Every screen in both themes is checked in English
+ * (a11y.test.ts); the languages change words, not structure.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { axeViolations } from './support/axe.ts'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { said } from './support/catalog.ts'
@@ -50,6 +55,17 @@ async function shootIn(page: Page, locale: string, name: string, heading?: strin
   await capture(page, `${name}-${locale}.png`, PHONE.width)
 }
 
+/** The screens axe checks in every language (the others differ from them in words only). */
+const CHECKED = ['landing', 'sign-in', 'account']
+
+/** The page is in `locale`, and axe finds nothing on it. */
+async function expectAccessibleIn(page: Page, locale: string, name: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.lang), name).toBe(locale)
+  expect(await axeViolations(page), `${name} in ${locale}`).toEqual([])
+}
+
+const TAP = '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'
+
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -79,7 +95,7 @@ describe.each(THEMES)('%s theme', (theme) => {
       const anonymous: [string, string][] = [
         ['landing', '/'],
         ['sign-in', '/auth/email'],
-        ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3'],
+        ['tap', TAP],
         ['tap-invalid', '/tap?uid=zz'],
       ]
       for (const [name, path] of anonymous) {
@@ -124,12 +140,12 @@ describe.each(THEMES)('%s theme', (theme) => {
 
 describe('every language', () => {
   it(
-    'every screen in every other language on the phone',
+    'every screen in every other language on the phone, axe finding nothing on the first ones',
     async () => {
       const anonymous: [string, string, string][] = [
         ['landing', '/', 'Your events, one tap away'],
         ['sign-in', '/auth/email', 'Sign in'],
-        ['tap', '/tap?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3', 'Card tap'],
+        ['tap', TAP, 'Card tap'],
         ['tap-invalid', '/tap?uid=zz', 'Card tap'],
       ]
       for (const locale of LANGUAGES) {
@@ -138,6 +154,7 @@ describe('every language', () => {
         for (const [name, path, heading] of anonymous) {
           await page.goto(appUrl + path)
           await shootIn(page, locale, name, heading)
+          if (CHECKED.includes(name)) await expectAccessibleIn(page, locale, name)
         }
       }
       // Signed in once (in English, as the sign-in helper reads the page), then in each language.
@@ -166,10 +183,16 @@ describe('every language', () => {
               .waitFor()
           }
           await shootIn(page, locale, name, heading)
+          if (CHECKED.includes(name)) await expectAccessibleIn(page, locale, name)
         }
         await page.goto(appUrl + '/')
         await page.getByTestId('event-card').first().click()
         await shootIn(page, locale, 'event')
+        // A signed-in tap (no screenshot: the sheet has the signed-out one).
+        await page.goto(appUrl + TAP)
+        await appShown(page)
+        await page.locator('main h1').waitFor()
+        await expectAccessibleIn(page, locale, 'a signed-in tap')
       }
     },
     scaled(180_000),
