@@ -12,6 +12,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { LOCALES, SOURCE_LOCALE } from '../src/core/locale.ts'
 import { axeViolations } from './support/axe.ts'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
@@ -43,7 +44,7 @@ async function shoot(page: Page, name: string, width: number, theme: string): Pr
 }
 
 /** The languages other than English, each shot on the phone in the dark theme. */
-const LANGUAGES = ['es', 'pt-BR', 'fr', 'de', 'ja']
+const LANGUAGES = LOCALES.filter((locale) => locale !== SOURCE_LOCALE)
 const PHONE = { width: 390, height: 844 }
 
 /** Shoots `name` in `locale` on the phone, once its heading (by its English words) is shown. */
