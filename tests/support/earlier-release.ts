@@ -1,8 +1,9 @@
 /**
  * The release before this one, built from its own commit of this repository: the fixture for
  * upgrades (STYLE: "the release before this one is the fixture"). Its files come from git, its
- * dependencies are this tree's when its lockfile names the same packages (else they are installed
- * from the registry), and it is built for this file's stack like the browser-test build.
+ * dependencies are this tree's when every package its lockfile names is installed here at the
+ * same place and version (else they are installed from the registry), and it is built for this
+ * file's stack like the browser-test build.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises'
@@ -24,15 +25,26 @@ export const PREVIOUS_RELEASE = {
   commit: '8c0a29e0e98d096f9a88a9dc4543fe6bcf825176',
 }
 
-/** A lockfile's packages, without the app's own version (which every release bumps). */
-async function lockedPackages(root: string): Promise<string> {
+/** A lockfile's packages by install path (`node_modules/…`), without the app's own entry. */
+async function lockedPackages(root: string): Promise<Map<string, string>> {
   const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8')) as {
-    version?: string
-    packages: Record<string, { version?: string }>
+    packages: Record<string, { version?: string; integrity?: string }>
   }
-  delete lock.version
-  delete lock.packages['']?.version
-  return JSON.stringify(lock)
+  return new Map(
+    Object.entries(lock.packages)
+      .filter(([path]) => path !== '')
+      .map(([path, entry]) => [path, `${entry.version ?? ''} ${entry.integrity ?? ''}`]),
+  )
+}
+
+/**
+ * Whether this tree's `node_modules` holds every package `release` locks, each at the same place,
+ * version and contents: then the release builds from it exactly as from its own install (the
+ * packages added since are never imported by its code).
+ */
+async function installedHere(release: string): Promise<boolean> {
+  const [theirs, ours] = await Promise.all([lockedPackages(release), lockedPackages(resolve('.'))])
+  return [...theirs].every(([path, locked]) => ours.get(path) === locked)
 }
 
 /**
@@ -50,7 +62,7 @@ export async function buildPreviousRelease(outDir: string): Promise<void> {
       )
     })
     await run('sh', ['-c', `git archive ${commit} | tar -x -C "${root}"`])
-    if ((await lockedPackages(root)) === (await lockedPackages(resolve('.')))) {
+    if (await installedHere(root)) {
       await symlink(resolve('node_modules'), join(root, 'node_modules'), 'dir')
     } else {
       await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
