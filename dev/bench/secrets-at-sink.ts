@@ -16,6 +16,12 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import {
+  everyByte,
+  fullWidth,
+  htmlDecimal,
+  jsonEscaped,
+} from '../../src/core/testing/secret-writings.ts'
 
 type ScrubText = (text: string, secrets?: readonly string[]) => string
 
@@ -45,36 +51,14 @@ type Secret = keyof typeof SECRETS
 /** Tap parameters: a report meets them as `name=value` in a link. */
 const TAP_NAMES: readonly Secret[] = ['uid', 'ctr', 'cmac', 'picc_data', 'e', 'p', 'c']
 
-/** UTF-8 bytes of a text, each as `%XX`. */
-const everyByte = (text: string) =>
-  [...new TextEncoder().encode(text)]
-    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-    .join('')
-
-/** Each UTF-16 unit as a JSON `\uXXXX` escape, behind `level` escapings. */
-const jsonEscaped = (text: string, level: number) =>
-  [...text]
-    .map((char) => char.charCodeAt(0).toString(16).padStart(4, '0'))
-    .map((hex) => `${'\\'.repeat(2 ** level - 1)}u${hex}`)
-    .join('')
-
-/** Printable ASCII as its full-width form (U+FF01–FF5E). */
-const fullWidth = (text: string) =>
-  [...text]
-    .map((char) => {
-      const code = char.codePointAt(0)!
-      return code > 0x20 && code < 0x7f ? String.fromCodePoint(code + 0xfee0) : char
-    })
-    .join('')
-
 /** Ways of writing any value in a report's text. */
 const WRITINGS: Record<string, (value: string) => string> = {
   plain: (value) => value,
   encodeURIComponent: encodeURIComponent,
-  'every byte %XX': everyByte,
+  'every byte %XX': (value) => everyByte(value),
   'JSON \\u escapes': (value) => jsonEscaped(value, 1),
   'JSON \\u escapes, twice': (value) => jsonEscaped(value, 2),
-  'HTML references': (value) => [...value].map((char) => `&#${char.codePointAt(0)};`).join(''),
+  'HTML references': htmlDecimal,
   'full width': fullWidth,
 }
 

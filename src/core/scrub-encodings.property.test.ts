@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scrubReport, scrubText } from './scrub.ts'
 import { BASE64URL, charsOf } from './testing/arbitraries.ts'
+import { everyByte, fullWidth, htmlDecimal, jsonEscaped } from './testing/secret-writings.ts'
 
 /** The kinds of secret a report may meet. */
 type Kind =
@@ -48,15 +49,6 @@ const concat = (...parts: Uint8Array[]) => {
   return all
 }
 
-/** Each UTF-8 byte of every character as `%XX`, hex in the given case. */
-const escapeEvery = (text: string, upper: boolean) =>
-  [...utf8(text)]
-    .map((byte) => {
-      const hex = byte.toString(16).padStart(2, '0')
-      return `%${upper ? hex.toUpperCase() : hex}`
-    })
-    .join('')
-
 /**
  * The base64 characters that stand for the secret alone inside a blob (the ones at its edges mix
  * with the neighbouring bytes' bits): what a reader could decode it from.
@@ -83,15 +75,15 @@ const COMMON: Record<string, Encoding> = {
     return { text, mustNotSurvive: [text, secret] }
   },
   'every byte %XX, upper-case hex': (secret) => {
-    const text = escapeEvery(secret, true)
+    const text = everyByte(secret, true)
     return { text, mustNotSurvive: [text] }
   },
   'every byte %xx, lower-case hex': (secret) => {
-    const text = escapeEvery(secret, false)
+    const text = everyByte(secret, false)
     return { text, mustNotSurvive: [text] }
   },
   'encoded twice': (secret) => {
-    const text = encodeURIComponent(escapeEvery(secret, true))
+    const text = encodeURIComponent(everyByte(secret, true))
     return { text, mustNotSurvive: [text] }
   },
   'JSON \\u escapes': (secret) => {
@@ -103,7 +95,7 @@ const COMMON: Record<string, Encoding> = {
     return { text, mustNotSurvive: [text, secret] }
   },
   'HTML decimal references': (secret) => {
-    const text = [...secret].map((char) => `&#${char.codePointAt(0)};`).join('')
+    const text = htmlDecimal(secret)
     return { text, mustNotSurvive: [text, secret] }
   },
   'HTML hex references': (secret) => {
@@ -111,12 +103,7 @@ const COMMON: Record<string, Encoding> = {
     return { text, mustNotSurvive: [text, secret] }
   },
   'full-width letters, digits and signs': (secret) => {
-    const text = [...secret]
-      .map((char) => {
-        const code = char.codePointAt(0)!
-        return code > 0x20 && code < 0x7f ? String.fromCodePoint(code + 0xfee0) : char
-      })
-      .join('')
+    const text = fullWidth(secret)
     return { text, mustNotSurvive: [text, secret] }
   },
   base64: (secret) => {
@@ -153,7 +140,7 @@ const HEX_CASES: Record<string, Encoding> = {
     mustNotSurvive: [secret.toLowerCase()],
   }),
   'lower-case hex, every byte %XX': (secret) => {
-    const text = escapeEvery(secret.toLowerCase(), true)
+    const text = everyByte(secret.toLowerCase(), true)
     return { text, mustNotSurvive: [text] }
   },
 }
@@ -172,13 +159,6 @@ const JWT_DOTS: Record<string, Encoding> = {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzéäöüßøçñàèìòùłşğåæœ'
 const OTHER_SCRIPTS = 'абвгдежзийклмнопрстуфхцчшщыэюяαβγδεζηθικλμνξοπρστυφχψω用户例子广告名前'
-
-/** Each UTF-16 unit as a JSON `\\uXXXX` escape, behind `level` escapings (1: `\\u0061`, 2: `\\\\u0061`). */
-const jsonEscaped = (text: string, level: number) =>
-  [...text]
-    .flatMap((char) => [...char].map((unit) => unit.charCodeAt(0)))
-    .map((unit) => `${'\\'.repeat(2 ** level - 1)}u${unit.toString(16).padStart(4, '0')}`)
-    .join('')
 
 /** A phone number as people write it at home: its national digits with separators. */
 const NATIONAL: Record<string, (national: string, code: string) => string> = {
@@ -311,10 +291,10 @@ describe('scrubText: known secrets, in every encoding', () => {
 /** A tap's parameter name as a hostile link may write it. */
 const writtenName = (name: string, how: 'plain' | 'all' | 'one' | 'upper', at: number) => {
   if (how === 'plain') return name
-  if (how === 'upper') return escapeEvery(name.toUpperCase(), true)
-  if (how === 'all') return escapeEvery(name, at % 2 === 0)
+  if (how === 'upper') return everyByte(name.toUpperCase(), true)
+  if (how === 'all') return everyByte(name, at % 2 === 0)
   const index = at % name.length
-  return `${name.slice(0, index)}${escapeEvery(name[index]!, at % 2 === 0)}${name.slice(index + 1)}`
+  return `${name.slice(0, index)}${everyByte(name[index]!, at % 2 === 0)}${name.slice(index + 1)}`
 }
 
 /** Pattern-only ways of writing each kind, and the kinds' secrets. */
