@@ -72,8 +72,10 @@ async function expectWorkerOwnsSession(page: Page, requests: string[]): Promise<
   )
   expect(pageStorage).not.toContain(session?.sessionToken)
 
-  await makeReauthDue(page)
+  // Counted before the due time is written: the open page may wake the worker (a focus, its
+  // wake timer) before the reload does, and that one call is the re-authentication all the same.
   const before = await callCount(AUTHENTICATE)
+  await makeReauthDue(page)
   const fromPage = requests.length
   await page.goto(appUrl + '/')
   await expectEventsHome(page)

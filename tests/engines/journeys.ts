@@ -352,8 +352,9 @@ export function journeys(
 
     journey('re-authenticates in the worker when due, after a reload', async () => {
       const screen = await signedIn()
-      await screen.window.evaluate(patchSessionInBrowser, reauthDueFields())
+      // Counted first: the open window may wake the worker before the reload does (one call all the same).
       const before = await callCount(AUTHENTICATE)
+      await screen.window.evaluate(patchSessionInBrowser, reauthDueFields())
       await screen.reload()
       await expectEventsHome(screen)
       await expect

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest'
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core'
-import { readEngineState } from './stack.ts'
+import { patchSessionInBrowser, readEngineState } from './stack.ts'
 import { scaled, within } from './deadline.ts'
 
 /** The parts of the protocol's records read here (playwright-core does not export its types). */
@@ -38,6 +38,11 @@ export interface AppWorker {
   dispatchPeriodicSync(tag: string): Promise<void>
   /** The session engine's record, read inside the running worker (no page of the app needed). */
   readEngineState(): Promise<Record<string, unknown> | null>
+  /**
+   * Overwrites fields of the stored session inside the running worker, as `patchEngineSession`
+   * does from a page: with no page of the app open, nothing wakes the engine on the change.
+   */
+  patchSession(fields: Record<string, number>): Promise<void>
   /**
    * Starts noting, in the running worker, every event it extends (`waitUntil`, `respondWith`):
    * call it before the events whose work `eventsSettled` is to wait for.
@@ -185,6 +190,9 @@ export async function watchAppWorker(context: BrowserContext, appUrl: string): P
       ),
     async readEngineState() {
       return readEngineState(await runningWorker())
+    },
+    async patchSession(fields) {
+      await (await runningWorker()).evaluate(patchSessionInBrowser, fields)
     },
     async trackEvents() {
       const worker = await runningWorker()
