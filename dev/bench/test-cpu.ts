@@ -30,7 +30,12 @@ const NODE_TOOLS = ['vitest', 'eslint', 'prettier', 'tsc', 'vite', 'tsx', 'npm']
 
 /** The kind of a process from its name and command line. */
 function kindOf(name: string, commandLine: string): string {
-  if (/^(chromium|chrome)/.test(name) || commandLine.includes('/chromium/')) return 'Chromium'
+  if (/^(chromium|chrome)/.test(name) || commandLine.includes('/chromium/')) {
+    // Its process types: the browser, a renderer per site and context, the GPU, the utilities.
+    const type = /--type=(\S+)/.exec(commandLine)?.[1] ?? 'browser'
+    const subType = /--utility-sub-type=(\S+)/.exec(commandLine)?.[1]
+    return `Chromium: ${subType === undefined ? type : `${type} (${subType})`}`
+  }
   if (
     /firefox|Web Content|WebExtensions|Isolated Web|Socket Process|RDD|Utility Process/.test(name)
   ) {
@@ -69,7 +74,7 @@ function readProcesses(): { key: string; name: string; ticks: number; pid: strin
 
 function commandLineOf(pid: string): string {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 6).join(' ')
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
   } catch {
     return ''
   }
@@ -100,6 +105,15 @@ function report(wallSeconds: number, exitCode: number | null): void {
   const cores = availableParallelism()
   console.log(`\nCPU by kind of process (core-seconds), over ${wallSeconds.toFixed(1)} s:`)
   for (const [kind, seconds] of rows) console.log(`  ${seconds.toFixed(1).padStart(8)}  ${kind}`)
+  // Kinds named "family: part" (Chromium's process types, Node's tools): each family's sum too.
+  const families = new Map<string, number>()
+  for (const [kind, seconds] of rows) {
+    const family = kind.split(':')[0] as string
+    if (family !== kind) families.set(family, (families.get(family) ?? 0) + seconds)
+  }
+  for (const [family, seconds] of families) {
+    console.log(`  ${seconds.toFixed(1).padStart(8)}  ${family}, every kind above`)
+  }
   console.log(`  ${total.toFixed(1).padStart(8)}  in all`)
   const busy = (100 * total) / (wallSeconds * cores)
   console.log(`The ${cores} cores were ${busy.toFixed(0)} % busy; the command exited ${exitCode}.`)
