@@ -3,7 +3,7 @@
  * language, on the screens a holder meets first: screenshots.test.ts, on its way through them);
  * keyboard use.
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { axeViolations } from './support/axe.ts'
 import { appShown } from './support/browser.ts'
@@ -171,10 +171,21 @@ function sharedSignedInPage(theme?: 'dark' | 'light'): () => Promise<Page> {
 }
 
 describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
+  // One page for the theme's signed-out screens, each opened by its own navigation: a context per
+  // screen would install the worker each time, which costs more than all of axe's checks.
+  let anonymousPage: Promise<Page> | undefined
+  const signedOutPage = () =>
+    (anonymousPage ??= (async () => {
+      const context = await suite.newSharedContext()
+      await setTheme(context, theme)
+      return context.newPage()
+    })())
+  afterAll(async () => {
+    await (await anonymousPage)?.context().close()
+  })
+
   it.each(anonymousScreens)('axe finds no violations on %s', async (_name, open) => {
-    const context = await suite.newContext()
-    await setTheme(context, theme)
-    const page = await context.newPage()
+    const page = await signedOutPage()
     await open(page)
     expect(await shownTheme(page)).toBe(theme)
     expect(await violations(page)).toEqual([])
