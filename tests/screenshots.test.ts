@@ -38,9 +38,17 @@ async function capture(page: Page, file: string, width: number): Promise<void> {
   expect(png.readUInt32BE(16), file).toBe(width)
 }
 
-async function shoot(page: Page, name: string, width: number, theme: string): Promise<void> {
+/**
+ * Shoots the screen the page shows at each size in turn, the window resized in between (the
+ * layout is CSS's: a resize lays the screen out as a load at that size does), back at the first.
+ */
+async function shoot(page: Page, name: string, theme: string): Promise<void> {
   await appShown(page)
-  await capture(page, `${name}-${width}-${theme}.png`, width)
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await capture(page, `${name}-${size.width}-${theme}.png`, size.width)
+  }
+  await page.setViewportSize(SIZES[0] as (typeof SIZES)[number])
 }
 
 /** The languages other than English, each shot on the phone in the dark theme. */
@@ -87,10 +95,10 @@ const SCREENS = [
 ]
 
 describe.each(THEMES)('%s theme', (theme) => {
-  it.each(SIZES)(
-    'every screen at $width×$height',
-    async ({ width, height }) => {
-      const context = await suite.newContext({ viewport: { width, height } })
+  it(
+    `every screen at ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}`,
+    async () => {
+      const context = await suite.newContext({ viewport: SIZES[0] })
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
       const page = await context.newPage()
       const anonymous: [string, string][] = [
@@ -104,38 +112,38 @@ describe.each(THEMES)('%s theme', (theme) => {
         // The wallet sign-in loads after the page: shoot the page a holder ends up with.
         if (name === 'sign-in')
           await page.getByRole('heading', { name: 'Or use a wallet' }).waitFor()
-        await shoot(page, name, width, theme)
+        await shoot(page, name, theme)
       }
       await waitForServiceWorker(page)
       await signInWithCode(page)
       await expectEventsHome(page)
-      await shoot(page, 'home', width, theme)
+      await shoot(page, 'home', theme)
       // The list searched within a filter, and a search that finds nothing.
       await page.goto(appUrl + '/?when=past&sort=oldest&q=session')
       await page.getByRole('heading', { name: 'Winter Warehouse Session' }).waitFor()
-      await shoot(page, 'home-filtered', width, theme)
+      await shoot(page, 'home-filtered', theme)
       await page.goto(appUrl + '/?q=nothing%20like%20this')
       await page.getByTestId('no-match').waitFor()
-      await shoot(page, 'home-no-match', width, theme)
+      await shoot(page, 'home-no-match', theme)
       await page.goto(appUrl + '/')
       await expectEventsHome(page)
       await page.getByTestId('event-card').first().click()
-      await shoot(page, 'event', width, theme)
+      await shoot(page, 'event', theme)
       await page.goto(appUrl + '/account')
       await page.getByRole('heading', { name: 'Account' }).waitFor()
       // The wallet panel as a holder sees it, not its loading line.
       await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
-      await shoot(page, 'account', width, theme)
+      await shoot(page, 'account', theme)
       // Any other address is for signed-in holders (spec §2).
       await page.goto(appUrl + '/no/such/page')
       await page.getByRole('heading', { name: 'Page not found' }).waitFor()
-      await shoot(page, 'not-found', width, theme)
+      await shoot(page, 'not-found', theme)
       await page.goto(appUrl + '/auth/email')
       await page.getByRole('heading', { name: 'You are signed in' }).waitFor()
-      await shoot(page, 'signed-in-sign-in', width, theme)
-      // Eleven screens and a sign-in: more than one journey's time on a busy machine.
+      await shoot(page, 'signed-in-sign-in', theme)
+      // Eleven screens at two sizes and a sign-in: more than one journey's time on a busy machine.
     },
-    scaled(120_000),
+    scaled(180_000),
   )
 })
 
