@@ -1,12 +1,12 @@
 /**
- * Saves a screenshot of every screen on a phone (390×844) and a laptop (1280×800) in both themes,
- * and on the phone in every other language, into `screenshots/` (git-ignored) for reviewers,
- * checking each screen rendered its heading first, then writes `screenshots/index.html`: a
- * contact sheet of them all. On its way through the other languages it checks their
- * accessibility too (axe, in real Chromium), on the screens a holder meets first: signed out in a
- * browser that prefers the language, and signed in having chosen it (the account page: the most
- * controls; a tap: the most states). Every screen in both themes is checked in English
- * (a11y.test.ts); the languages change words, not structure.
+ * Walks every screen once per theme, on a phone (390×844) and a laptop (1280×800), and on the
+ * phone in every other language, saving a screenshot of each into `screenshots/` (git-ignored)
+ * for reviewers once its heading is in, then writes `screenshots/index.html`: a contact sheet of
+ * them all. On the way it checks each screen's accessibility (axe, in real Chromium): every
+ * screen in both themes at the laptop's size, and in every other language the screens a holder
+ * meets first: signed out in a browser that prefers the language, and signed in having chosen it
+ * (the account page: the most controls; a tap: the most states); the languages change words, not
+ * structure. a11y.test.ts checks the check itself, and the keyboard.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,8 +17,8 @@ import { axeViolations } from './support/axe.ts'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { said } from './support/catalog.ts'
-import { expectEventsHome, signInWithCode } from './support/stack.ts'
-import { appUrl } from './support/test-stack.ts'
+import { expectEventsHome, newEmail, readEngineState, signInWithCode } from './support/stack.ts'
+import { appUrl, cardsUrl } from './support/test-stack.ts'
 import { scaled } from './support/deadline.ts'
 
 const OUT = 'screenshots'
@@ -40,14 +40,21 @@ async function capture(page: Page, file: string, width: number): Promise<void> {
 
 /**
  * Shoots the screen the page shows at each size in turn, the window resized in between (the
- * layout is CSS's: a resize lays the screen out as a load at that size does), back at the first.
+ * layout is CSS's: a resize lays the screen out as a load at that size does), and runs `check` at
+ * the last (the laptop's) before going back to the first.
  */
-async function shoot(page: Page, name: string, theme: string): Promise<void> {
+async function shoot(
+  page: Page,
+  name: string,
+  theme: string,
+  check: () => Promise<void>,
+): Promise<void> {
   await appShown(page)
   for (const size of SIZES) {
     await page.setViewportSize(size)
     await capture(page, `${name}-${size.width}-${theme}.png`, size.width)
   }
+  await check()
   await page.setViewportSize(SIZES[0] as (typeof SIZES)[number])
 }
 
@@ -80,7 +87,141 @@ const SIZES = [
   { width: 1280, height: 800 },
 ]
 const THEMES = ['dark', 'light'] as const
-const SCREENS = [
+
+/** Opens a screen on the page and waits until it is complete, as a holder ends up seeing it. */
+type Open = (page: Page) => Promise<void>
+
+/** Opens `path` and waits for `complete` (the page's heading when not given). */
+const visit =
+  (path: string, complete?: (page: Page) => Promise<void>): Open =>
+  async (page) => {
+    await page.goto(appUrl + path)
+    await appShown(page)
+    await (complete ? complete(page) : page.locator('main h1').waitFor())
+  }
+
+/** The tap page's refresh result: the new events, or "Nothing new yet." */
+const refreshResult = (page: Page) =>
+  page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events'))
+
+/** Empties the signed-in holder's event list on the cards stand-in. */
+async function clearEvents(page: Page): Promise<void> {
+  const state = await readEngineState(page)
+  const userId = (state?.session as { userId: string }).userId
+  const response = await fetch(`${cardsUrl}/_dev/events`, {
+    method: 'PUT',
+    body: JSON.stringify({ userId, events: [] }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** The screens signed out, in order, by their names in the sheet. */
+const SIGNED_OUT: [string, Open][] = [
+  ['landing', visit('/')],
+  // The wallet sign-in loads after the page: the page a holder ends up with.
+  [
+    'sign-in',
+    visit('/auth/email', (page) =>
+      page.getByRole('heading', { name: 'Or use a wallet' }).waitFor(),
+    ),
+  ],
+  [
+    'sign-in-code',
+    visit('/auth/email', async (page) => {
+      await page.getByLabel('Email').fill(newEmail())
+      await page.getByRole('button', { name: 'Send code' }).click()
+      await page.getByLabel('6-digit code').waitFor()
+    }),
+  ],
+  [
+    // Well-formed (so the page tries it), unknown to the provider (so it fails).
+    'sign-in-link-error',
+    visit(
+      '/auth/email?stytch_token_type=magic_links&token=unknownTokenUnknownTokenUnknownTokenUnkno%3D',
+      async (page) => {
+        await page.getByRole('alert').filter({ hasText: 'expired or was already used' }).waitFor()
+        await page.getByLabel('Email').waitFor()
+      },
+    ),
+  ],
+  ['tap', visit(TAP)],
+  ['tap-invalid', visit('/tap?uid=zz')],
+]
+
+/** The screens signed in, in order: the last one empties the holder's list. */
+const SIGNED_IN: [string, Open][] = [
+  ['home', visit('/', expectEventsHome)],
+  // The list searched within a filter, and a search that finds nothing.
+  [
+    'home-filtered',
+    visit('/?when=past&sort=oldest&q=session', (page) =>
+      page.getByRole('heading', { name: 'Winter Warehouse Session' }).waitFor(),
+    ),
+  ],
+  [
+    'home-no-match',
+    visit('/?q=nothing%20like%20this', (page) => page.getByTestId('no-match').waitFor()),
+  ],
+  [
+    'event',
+    visit('/', async (page) => {
+      await expectEventsHome(page)
+      await page.getByTestId('event-card').first().click()
+      await page.getByRole('article').getByRole('heading', { level: 1 }).waitFor()
+    }),
+  ],
+  [
+    'event-unknown',
+    visit('/events/no-such-id', (page) =>
+      page.getByRole('heading', { name: 'Event not found', level: 1 }).waitFor(),
+    ),
+  ],
+  [
+    'tap-signed-in',
+    visit(TAP, async (page) => {
+      await page.getByText('Card details for support').waitFor()
+      await refreshResult(page).waitFor()
+    }),
+  ],
+  [
+    'account',
+    visit('/account', async (page) => {
+      await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+      // The wallet panel as a holder sees it, not its loading line.
+      await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
+    }),
+  ],
+  // Any other address is for signed-in holders (spec §2).
+  [
+    'not-found',
+    visit('/no/such/page', (page) =>
+      page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor(),
+    ),
+  ],
+  [
+    'signed-in-sign-in',
+    visit('/auth/email', (page) =>
+      page.getByRole('heading', { name: 'You are signed in' }).waitFor(),
+    ),
+  ],
+  [
+    'home-empty',
+    async (page) => {
+      await clearEvents(page)
+      await visit('/', (opened) =>
+        opened.getByRole('heading', { name: 'Your events', level: 1 }).waitFor(),
+      )(page)
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.getByRole('heading', { name: 'No events yet' }).waitFor()
+    },
+  ],
+]
+
+/** Every screen of the themes' walks, in the sheet's order. */
+const SCREENS = [...SIGNED_OUT, ...SIGNED_IN].map(([name]) => name)
+
+/** The screens shot in every other language (the others differ from these in words only). */
+const LANGUAGE_SCREENS = [
   'landing',
   'sign-in',
   'tap',
@@ -96,54 +237,35 @@ const SCREENS = [
 
 describe.each(THEMES)('%s theme', (theme) => {
   it(
-    `every screen at ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}`,
+    `every screen at ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')}, axe finding nothing on each`,
     async () => {
       const context = await suite.newContext({ viewport: SIZES[0] })
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
       const page = await context.newPage()
-      const anonymous: [string, string][] = [
-        ['landing', '/'],
-        ['sign-in', '/auth/email'],
-        ['tap', TAP],
-        ['tap-invalid', '/tap?uid=zz'],
-      ]
-      for (const [name, path] of anonymous) {
-        await page.goto(appUrl + path)
-        // The wallet sign-in loads after the page: shoot the page a holder ends up with.
-        if (name === 'sign-in')
-          await page.getByRole('heading', { name: 'Or use a wallet' }).waitFor()
-        await shoot(page, name, theme)
+      // What axe found, by screen: every screen is checked before the test says.
+      const found: Record<string, string[]> = {}
+      const walk = async (screens: [string, Open][]) => {
+        for (const [name, open] of screens) {
+          await open(page)
+          await shoot(page, name, theme, async () => {
+            expect(await page.evaluate(() => document.documentElement.dataset.theme), name).toBe(
+              theme,
+            )
+            const violations = await axeViolations(page)
+            if (violations.length > 0) found[name] = violations
+          })
+        }
       }
+      await walk(SIGNED_OUT)
+      await page.goto(appUrl + '/')
       await waitForServiceWorker(page)
       await signInWithCode(page)
       await expectEventsHome(page)
-      await shoot(page, 'home', theme)
-      // The list searched within a filter, and a search that finds nothing.
-      await page.goto(appUrl + '/?when=past&sort=oldest&q=session')
-      await page.getByRole('heading', { name: 'Winter Warehouse Session' }).waitFor()
-      await shoot(page, 'home-filtered', theme)
-      await page.goto(appUrl + '/?q=nothing%20like%20this')
-      await page.getByTestId('no-match').waitFor()
-      await shoot(page, 'home-no-match', theme)
-      await page.goto(appUrl + '/')
-      await expectEventsHome(page)
-      await page.getByTestId('event-card').first().click()
-      await shoot(page, 'event', theme)
-      await page.goto(appUrl + '/account')
-      await page.getByRole('heading', { name: 'Account' }).waitFor()
-      // The wallet panel as a holder sees it, not its loading line.
-      await page.getByText('Loading the wallet…').waitFor({ state: 'detached' })
-      await shoot(page, 'account', theme)
-      // Any other address is for signed-in holders (spec §2).
-      await page.goto(appUrl + '/no/such/page')
-      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
-      await shoot(page, 'not-found', theme)
-      await page.goto(appUrl + '/auth/email')
-      await page.getByRole('heading', { name: 'You are signed in' }).waitFor()
-      await shoot(page, 'signed-in-sign-in', theme)
-      // Eleven screens at two sizes and a sign-in: more than one journey's time on a busy machine.
+      await walk(SIGNED_IN)
+      expect(found).toEqual({})
+      // Seventeen screens at two sizes, axe on each, and a sign-in: a long journey on a busy machine.
     },
-    scaled(180_000),
+    scaled(240_000),
   )
 })
 
@@ -232,7 +354,7 @@ describe('contact sheet', () => {
     const languages = LANGUAGES.map((locale) =>
       row(
         locale,
-        SCREENS.map((screen) => `${screen}-${locale}.png`),
+        LANGUAGE_SCREENS.map((screen) => `${screen}-${locale}.png`),
         locale,
       ),
     )
@@ -242,7 +364,7 @@ describe('contact sheet', () => {
 <h1>Every screen in every other language, ${PHONE.width}×${PHONE.height}, dark</h1>${languages.join('')}</html>`
     await writeFile(join(OUT, 'index.html'), page)
     expect((page.match(/<img /g) ?? []).length).toBe(
-      SCREENS.length * (THEMES.length * SIZES.length + LANGUAGES.length),
+      SCREENS.length * THEMES.length * SIZES.length + LANGUAGE_SCREENS.length * LANGUAGES.length,
     )
   })
 })
