@@ -246,10 +246,16 @@ describe('retrying on lie-fi', () => {
 })
 
 describe('a refresh on lie-fi', () => {
+  // One holder through the four faults in turn: each ends as it began, the service back, the
+  // list fresh and the status "Updated" (the stack's reset before each test keeps the session).
+  const holder = suite.sharedSignedIn({ prepare: watchEventList })
+
   it.each(FAULTS)(
     '$name: the list stays, the status says so, Refreshing… ends, nobody is signed out',
     async ({ server, route, lieFi }) => {
-      const { page } = await signedInContext()
+      const { page } = await holder()
+      await expectEventsHome(page)
+      await cantReachBadge(page).waitFor({ state: 'detached' })
       const names = await page.getByTestId('event-card').allTextContents()
       await resetListWatch(page)
       await breakRoute(server, route, lieFi)
