@@ -228,8 +228,12 @@ describe('sign-in', () => {
     expect(page.url()).toBe(appUrl + '/auth/email')
   })
 
+  // The signed-out failures below share one installed page: none signs in, and each opens the
+  // sign-in page afresh (a context each would install the worker each time).
+  const signedOutPage = suite.sharedInstalled()
+
   it('explains an expired magic link, with the email form', async () => {
-    const { page } = await suite.installed()
+    const page = await signedOutPage()
     const link = await requestLink(page, newEmail())
     // The link lives 10 minutes on the provider's clock.
     await advanceProviderClock(11 * 60_000)
@@ -254,7 +258,7 @@ describe('sign-in', () => {
   })
 
   it('explains a damaged magic link at once and takes it out of the address', async () => {
-    const { page } = await suite.installed()
+    const page = await signedOutPage()
     const link = await requestLink(page, newEmail())
     await page.goto(link.replace(/token=([^&]{12})[^&]*/, 'token=$1'))
     await page
@@ -270,7 +274,7 @@ describe('sign-in', () => {
   it('says so when the provider limits codes for an address (429), keeping the email', async () => {
     await setProviderConfig({ emailSendsPerHour: 1 })
     try {
-      const { page } = await suite.installed()
+      const page = await signedOutPage()
       const email = newEmail()
       await sendCode(page, email)
       await page.getByRole('button', { name: 'Use a different email' }).click()
@@ -284,7 +288,7 @@ describe('sign-in', () => {
   })
 
   it('says so when a code has expired', async () => {
-    const { page } = await suite.installed()
+    const page = await signedOutPage()
     const email = newEmail()
     await sendCode(page, email)
     const { code } = await latestMessage(email, 'otp')
@@ -305,7 +309,7 @@ describe('sign-in', () => {
   })
 
   it('shows a wrong code as such and keeps it for correction', async () => {
-    const { page } = await suite.installed()
+    const page = await signedOutPage()
     await page.goto(appUrl + '/auth/email')
     await page.getByLabel('Email').fill(newEmail())
     await page.getByRole('button', { name: 'Send code' }).click()

@@ -122,6 +122,18 @@ export function browserSuite(beforeEachTest?: () => Promise<void>) {
     },
 
     /**
+     * One installed page, signed out, for the tests of the `describe` this is called in (tests
+     * that never sign in, each opening its own address first); its context is closed after them.
+     */
+    sharedInstalled(options: Omit<HolderOptions, 'email'> = {}): () => Promise<Page> {
+      let page: Promise<Page> | undefined
+      afterAll(async () => {
+        await (await page)?.context().close()
+      })
+      return () => (page ??= preparedContext(options, true).then(openInstalled))
+    },
+
+    /**
      * One signed-in page for the tests of the `describe` this is called in: the first test that
      * asks signs in (the sign-in polls with `expect.poll`, which runs only inside a test); its
      * context is closed after them.
