@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { DEMO_TEMPLATES } from '../dev/cards/demo-events.ts'
 import { collectErrors, contextOptions } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
-import { expectEventsHome, readEngineState } from './support/stack.ts'
+import { expectEventsHome, putHolderEvents, readEngineState } from './support/stack.ts'
 import { appUrl, cardsUrl } from './support/test-stack.ts'
 import { signOut } from './support/holder.ts'
 import { waitingFor } from './support/deadline.ts'
@@ -21,13 +21,7 @@ const signedIn = (prepare?: (context: BrowserContext) => Promise<unknown>) =>
 
 /** Replaces the signed-in user's list on the cards stand-in, then refreshes the page's list. */
 async function serveEvents(page: Page, events: unknown[]): Promise<void> {
-  const state = await readEngineState(page)
-  const userId = (state?.session as { userId: string }).userId
-  const response = await fetch(`${cardsUrl}/_dev/events`, {
-    method: 'PUT',
-    body: JSON.stringify({ userId, events }),
-  })
-  expect(response.status).toBe(200)
+  await putHolderEvents(page, events)
   await page.getByRole('button', { name: 'Refresh' }).click()
 }
 

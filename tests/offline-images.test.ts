@@ -6,8 +6,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserSuite } from './support/browser-suite.ts'
-import { armFault, expectEventsHome, readEngineState, resetStack } from './support/stack.ts'
-import { cardsUrl } from './support/test-stack.ts'
+import {
+  armFault,
+  cachedEvents,
+  expectEventsHome,
+  putHolderEvents,
+  readEngineState,
+  resetStack,
+} from './support/stack.ts'
 import { signOut } from './support/holder.ts'
 import { scaled, waitingFor } from './support/deadline.ts'
 
@@ -149,20 +155,14 @@ describe('event images', () => {
           if (request.url().includes('tracker.example')) requested.push(request.url())
         }),
     })
-    const state = await readEngineState(page)
-    const userId = (state?.session as { userId: string }).userId
-    const cached = (state?.events as { events: Record<string, unknown>[] }).events
+    const cached = await cachedEvents(page)
     const foreign = {
       ...cached[0],
       id: 'foreign-image',
       name: 'Foreign image',
       imageUrl: 'https://tracker.example/pixel.png',
     }
-    const response = await fetch(`${cardsUrl}/_dev/events`, {
-      method: 'PUT',
-      body: JSON.stringify({ userId, events: [foreign] }),
-    })
-    expect(response.status).toBe(200)
+    await putHolderEvents(page, [foreign])
     await page.getByRole('button', { name: 'Refresh' }).click()
     const card = page.getByTestId('event-card').filter({ hasText: 'Foreign image' })
     await card.getByTestId('event-image-fallback').waitFor()

@@ -17,8 +17,8 @@ import { axeViolations } from './support/axe.ts'
 import { appShown, waitForServiceWorker } from './support/browser.ts'
 import { browserSuite } from './support/browser-suite.ts'
 import { said } from './support/catalog.ts'
-import { expectEventsHome, newEmail, readEngineState, signInWithCode } from './support/stack.ts'
-import { appUrl, cardsUrl } from './support/test-stack.ts'
+import { expectEventsHome, newEmail, putHolderEvents, signInWithCode } from './support/stack.ts'
+import { appUrl } from './support/test-stack.ts'
 import { scaled } from './support/deadline.ts'
 
 const OUT = 'screenshots'
@@ -103,17 +103,6 @@ const visit =
 /** The tap page's refresh result: the new events, or "Nothing new yet." */
 const refreshResult = (page: Page) =>
   page.getByText('Nothing new yet.').or(page.getByTestId('tap-new-events'))
-
-/** Empties the signed-in holder's event list on the cards stand-in. */
-async function clearEvents(page: Page): Promise<void> {
-  const state = await readEngineState(page)
-  const userId = (state?.session as { userId: string }).userId
-  const response = await fetch(`${cardsUrl}/_dev/events`, {
-    method: 'PUT',
-    body: JSON.stringify({ userId, events: [] }),
-  })
-  expect(response.status).toBe(200)
-}
 
 /** The screens signed out, in order, by their names in the sheet. */
 const SIGNED_OUT: [string, Open][] = [
@@ -207,7 +196,7 @@ const SIGNED_IN: [string, Open][] = [
   [
     'home-empty',
     async (page) => {
-      await clearEvents(page)
+      await putHolderEvents(page, [])
       await visit('/', (opened) =>
         opened.getByRole('heading', { name: 'Your events', level: 1 }).waitFor(),
       )(page)

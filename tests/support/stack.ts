@@ -265,16 +265,30 @@ export async function readPendingTaps(page: Page): Promise<PendingTap[]> {
  * their first cached event, active); returns the name.
  */
 export async function addEvent(page: Page, name: string): Promise<string> {
+  const cached = await cachedEvents(page)
+  const added = { ...cached[0], id: `added-${randomUUID().slice(0, 8)}`, name, status: 'active' }
+  await putHolderEvents(page, [...cached, added])
+  return name
+}
+
+/** The events of the engine's cached list (its record's `events.events`). */
+export async function cachedEvents(page: Page): Promise<Record<string, unknown>[]> {
+  const state = await readEngineState(page)
+  return (state?.events as { events: Record<string, unknown>[] }).events
+}
+
+/**
+ * Replaces the signed-in holder's list on the cards stand-in with `events` (the page's list
+ * changes at its next refresh).
+ */
+export async function putHolderEvents(page: Page, events: unknown[]): Promise<void> {
   const state = await readEngineState(page)
   const userId = (state?.session as { userId: string }).userId
-  const cached = (state?.events as { events: Record<string, unknown>[] }).events
-  const added = { ...cached[0], id: `added-${randomUUID().slice(0, 8)}`, name, status: 'active' }
   const response = await fetch(`${cardsUrl}/_dev/events`, {
     method: 'PUT',
-    body: JSON.stringify({ userId, events: [...cached, added] }),
+    body: JSON.stringify({ userId, events }),
   })
   expect(response.status).toBe(200)
-  return name
 }
 
 /** Rewrites the persisted schedule, as if time had passed: the next call is due now. */
