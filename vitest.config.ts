@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
+import FileOrder from './dev/testing/file-order.ts'
 
 /**
  * How many browser-test files run at once (`BROWSER_WORKERS`; one more than the cores when unset,
@@ -28,6 +29,8 @@ export default defineConfig({
     // unit files fill the cores while browser files wait on pages. One more worker than cores:
     // vitest's default leaves a core to its main process, which mostly waits.
     maxWorkers: browserWorkers(),
+    // The engines' long files start first among the browser files (dev/testing/file-order.ts).
+    sequence: { sequencer: FileOrder },
     projects: [
       {
         test: {
@@ -91,6 +94,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // As many files at once as there are stacks, beside the unit projects.
           fileParallelism: true,
+          // A worker's files share its modules (Playwright's alone is half a core-second to
+          // import) and its leased stack; each file still launches its own browsers and every
+          // test starts on a reset stack (tests/support/browser-suite.ts).
+          isolate: false,
           maxWorkers: browserWorkers(),
         },
       },
