@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { linguiCatalogs, linguiMacros } from './build/lingui.ts'
-import FileOrder from './dev/testing/file-order.ts'
 
 /**
  * How many browser-test files run at once (`BROWSER_WORKERS`; one more than the cores when unset,
@@ -29,8 +28,6 @@ export default defineConfig({
     // unit files fill the cores while browser files wait on pages. One more worker than cores:
     // vitest's default leaves a core to its main process, which mostly waits.
     maxWorkers: browserWorkers(),
-    // The engines' long files start first among the browser files (dev/testing/file-order.ts).
-    sequence: { sequencer: FileOrder },
     projects: [
       {
         test: {
