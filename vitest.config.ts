@@ -91,10 +91,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           // As many files at once as there are stacks, beside the unit projects.
           fileParallelism: true,
-          // A worker's files share its modules (Playwright's alone is half a core-second to
-          // import) and its leased stack; each file still launches its own browsers and every
-          // test starts on a reset stack (tests/support/browser-suite.ts).
-          isolate: false,
           maxWorkers: browserWorkers(),
         },
       },

@@ -1,14 +1,13 @@
 /**
  * The URLs of the stack a browser-test file runs against: the production build's static server,
  * the provider and cards stand-ins and the error sink. `tests/setup/servers.ts` starts one stack
- * per worker; the first file a test process runs leases one when it loads, and the process keeps
- * it for every file it runs after (the browser project shares a worker's modules between its
- * files: vitest.config.ts) until it exits.
+ * per worker; a file leases one for itself when it loads, and `releaseStack` (after its last
+ * hook) or its process's exit gives it back.
  *
  * Why a lease, not just the worker's `VITEST_POOL_ID`: vitest 4 can hand one pool id to two
- * running test processes. Between two groups of projects (the unit projects, then this one) it
- * marks every id free for the next group, and a finished unit file's bookkeeping then frees its id
- * a second time, while a browser process already holds it; the next one gets it too. Two files on
+ * running files. Between two groups of projects (the unit projects, then this one) it marks every
+ * id free for the next group, and a finished unit file's bookkeeping then frees its id a second
+ * time, while a browser file already holds it; the next browser file gets it too. Two files on
  * one stack reset and arm each other's stand-ins (decision 028's status).
  */
 import { inject } from 'vitest'
@@ -25,9 +24,8 @@ export interface TestStack {
 }
 
 /**
- * How long a test process waits for a stack to come free before it fails, saying who holds them
- * (stretched: a stack comes free when the process that held it exits, once vitest has no more
- * browser files for it).
+ * How long a file waits for a stack to come free before it fails, saying who holds them (stretched:
+ * a stack comes free when the file before it has run its last hook).
  */
 const LEASE_WAIT_MS = scaled(60_000)
 
@@ -61,8 +59,8 @@ function leaseStack(): TestStack {
   }
 }
 
-/** Gives the process's stack back as it exits. */
-function releaseStack(): void {
+/** Gives the file's stack back (the browser-file setup's last hook; again at exit, harmlessly). */
+export function releaseStack(): void {
   if (leased === undefined) return
   releaseLease(leased)
   leased = undefined
